@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import { api } from './http';
+
+export interface ClientConfig {
+  telegramUrl: string;
+  gateway: string;
+  demo: boolean;
+}
+
+const FALLBACK: ClientConfig = { telegramUrl: 'https://t.me/blast_support', gateway: 'simulator', demo: false };
+let cached: Promise<ClientConfig> | null = null;
+
+export function loadConfig(): Promise<ClientConfig> {
+  cached ??= api<ClientConfig>('/config', { anonymous: true }).catch(() => FALLBACK);
+  return cached;
+}
+
+export function useClientConfig(): ClientConfig {
+  const [config, setConfig] = useState<ClientConfig>(FALLBACK);
+  useEffect(() => {
+    let live = true;
+    void loadConfig().then((c) => live && setConfig(c));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return config;
+}

@@ -1,0 +1,33 @@
+import dayjs from 'dayjs';
+
+/** `Rp 10.000`: Indonesian rupiah, no decimals. */
+export function formatRupiah(value: number | null | undefined): string {
+  const n = Math.round(Number(value ?? 0));
+  return `Rp ${n.toLocaleString('id-ID', { maximumFractionDigits: 0 })}`;
+}
+
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const d = dayjs(value);
+  return d.isValid() ? d.format('DD/MM/YYYY HH:mm') : '-';
+}
+
+/** 'loggedOut' → 'Logged Out', 'reconnecting...' → 'Reconnecting...'; unset counts as unknown. */
+export function formatState(state: string | null | undefined): string {
+  const s = state || 'unknown';
+  return s
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .split(' ')
+    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
+    .join(' ');
+}
+
+/** The last `n` characters of a name, as the validator list shows file names. */
+export function lastChars(text: string, n = 20): string {
+  return text.length > n ? text.slice(-n) : text;
+}
+
+/** 2 decimals, as progress is shown. */
+export function formatProgress(value: number | null | undefined): string {
+  return Number(value ?? 0).toFixed(2);
+}

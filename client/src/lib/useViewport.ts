@@ -1,0 +1,14 @@
+import { useEffect, useState } from 'react';
+
+export const MOBILE_BREAKPOINT = 768;
+export const DESKTOP_BREAKPOINT = 1024;
+
+export function useViewportWidth(): number {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return width;
+}

@@ -1,0 +1,78 @@
+import type { AuthProvider } from '@refinedev/core';
+import { api, ApiError } from '../lib/http';
+import { endSession, getSessionUser, getToken, startSession, type SessionUser } from '../lib/session';
+
+interface AuthAnswer {
+  token: string;
+  user: SessionUser;
+  msg?: string;
+}
+
+function failure(err: unknown, fallback: string) {
+  if (err instanceof ApiError) {
+    const message = err.statusCode === 0 ? 'Internal server error' : err.message || fallback;
+    return { success: false as const, error: { name: 'Error', message, errors: err.errors } as Error };
+  }
+  return { success: false as const, error: { name: 'Error', message: 'Internal server error' } as Error };
+}
+
+/** Validates the stored token with the server; `isvalid` false (or 'false') or a failed call means no. */
+export async function validateToken(token: string): Promise<boolean> {
+  try {
+    const res = await api<{ isvalid: boolean | string }>('/auth/validate', { method: 'POST', body: { token }, anonymous: true });
+    return !(res.isvalid === false || res.isvalid === 'false');
+  } catch {
+    return false;
+  }
+}
+
+export const authProvider: AuthProvider = {
+  login: async (params: { email?: string; password?: string; remember?: boolean }) => {
+    try {
+      const res = await api<AuthAnswer>('/auth/login', {
+        method: 'POST',
+        body: { email: params.email ?? '', password: params.password ?? '', remember: Boolean(params.remember) },
+        anonymous: true,
+        fallback: 'Error signing in',
+      });
+      startSession(res.token, res.user);
+      return { success: true, redirectTo: '/dashboard' };
+    } catch (err) {
+      return failure(err, 'Error signing in');
+    }
+  },
+  register: async (params: Record<string, unknown>) => {
+    try {
+      const res = await api<AuthAnswer>('/auth/register', {
+        method: 'POST',
+        body: params,
+        anonymous: true,
+        fallback: 'Failed to sign up. Please try again.',
+      });
+      startSession(res.token, res.user);
+      return { success: true, redirectTo: '/dashboard' };
+    } catch (err) {
+      return failure(err, 'Failed to sign up. Please try again.');
+    }
+  },
+  logout: async () => {
+    const token = getToken();
+    if (token) {
+      // Closing this session's live connections is best effort; the cookie goes either way.
+      void api('/auth/logout', { method: 'POST' }).catch(() => undefined);
+    }
+    endSession();
+    return { success: true, redirectTo: '/signin' };
+  },
+  check: async () => {
+    const token = getToken();
+    if (!token) return { authenticated: false, redirectTo: '/signin' };
+    return { authenticated: true };
+  },
+  onError: async (error: { statusCode?: number }) => {
+    if (error?.statusCode === 401) return { logout: true, redirectTo: '/signin' };
+    return {};
+  },
+  getIdentity: async () => getSessionUser(),
+  getPermissions: async () => getSessionUser()?.role ?? null,
+};

@@ -1,0 +1,75 @@
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../server/src/db/client';
+import { levels, settings, users } from '../server/src/db/schema';
+import { createUser } from '../server/src/auth/service';
+
+export const DEMO_PASSWORD = 'demo12345';
+
+export const DEMO_LOGINS = [
+  { email: 'admin@demo.test', role: 'admin' },
+  { email: 'dev@demo.test', role: 'dev' },
+  { email: 'staff@demo.test', role: 'staff' },
+  { email: 'member@demo.test', role: 'member' },
+  { email: 'member2@demo.test', role: 'member' },
+] as const;
+
+/** Extra demo rows contributed by areas (accounts, numbers, templates…), run after the users exist. */
+export type DemoSeeder = (db: Db, demoUsers: Record<string, number>) => Promise<void> | void;
+export const demoSeeders: DemoSeeder[] = [];
+
+export function isEmpty(db: Db): boolean {
+  return (db.select({ n: count() }).from(users).get()?.n ?? 0) === 0;
+}
+
+/** Seeds the demo data into an empty database; does nothing otherwise. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  if (!isEmpty(db)) return false;
+  const ids: Record<string, number> = {};
+  const make = async (
+    key: string,
+    firstname: string,
+    lastname: string,
+    email: string,
+    role: 'admin' | 'dev' | 'staff' | 'member',
+    referredBy: number | null = null,
+    referralCode?: string,
+  ) => {
+    const u = await createUser(db, { firstname, lastname, email, password: DEMO_PASSWORD, role, referredBy, referralCode });
+    ids[key] = u.id;
+    return u;
+  };
+  await make('admin', 'Adi', 'Santoso', 'admin@demo.test', 'admin');
+  await make('dev', 'Dewi', 'Lestari', 'dev@demo.test', 'dev');
+  await make('staff', 'Sari', 'Wulandari', 'staff@demo.test', 'staff');
+  const member = await make('member', 'Budi', 'Setiawan', 'member@demo.test', 'member', null, 'BUDI2024');
+  await make('member2', 'Rina', 'Kusuma', 'member2@demo.test', 'member', member.id);
+  await make('member3', 'Agus', 'Pratama', 'agus@demo.test', 'member', member.id);
+  await make('member4', 'Siti', 'Rahmawati', 'siti@demo.test', 'member');
+  await make('member5', 'Joko', 'Widodo', 'joko@demo.test', 'member', ids.member4);
+  db.update(users)
+    .set({ accountBank: 'BCA', accountNumber: '1234567890', accountName: 'Budi Setiawan' })
+    .where(eq(users.id, member.id))
+    .run();
+
+  db.insert(levels)
+    .values([
+      { name: 'Bronze', blastFee: 50, requirementBlast: 0 },
+      { name: 'Silver', blastFee: 75, requirementBlast: 1000 },
+      { name: 'Gold', blastFee: 100, requirementBlast: 5000 },
+    ])
+    .run();
+  db.update(settings)
+    .set({
+      intervalMin: 5,
+      intervalMax: 15,
+      price: 50,
+      referralPercent: 10,
+      colors: '#2C2C2C, #3E3A32, #B8860B',
+      info: 'Selamat datang di layanan Blast! Bonus akhir bulan untuk member dengan blast terbanyak.',
+    })
+    .where(eq(settings.id, 1))
+    .run();
+
+  for (const seeder of demoSeeders) await seeder(db, ids);
+  return true;
+}

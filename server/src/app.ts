@@ -1,0 +1,67 @@
+import express from 'express';
+import helmet from 'helmet';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppContext } from './context';
+import { createApi } from './lib/api';
+import { errorMiddleware, HttpError } from './lib/errors';
+import { areaRoutes } from './routes';
+
+/** The Express app, without listening, so tests run it in-process. */
+export function createApp(ctx: AppContext, extra: { beforeApi?: (app: express.Express) => void } = {}) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'self'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(express.json({ limit: '1mb' }));
+
+  // Uploaded media: served as plain files that can never run script (SVG included).
+  app.use(
+    '/uploads',
+    (_req, res, next) => {
+      res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      next();
+    },
+    express.static(path.join(ctx.config.dataDir, 'uploads'), { index: false, dotfiles: 'deny' }),
+  );
+
+  extra.beforeApi?.(app);
+
+  const api = createApi(ctx);
+  for (const register of areaRoutes) register(api, ctx);
+  app.use('/api', api.router);
+  app.use('/api', (_req, _res, next) => next(new HttpError(404, 'Unknown API route')));
+
+  const index = path.join(ctx.config.clientDist, 'index.html');
+  if (fs.existsSync(index)) {
+    app.use(express.static(ctx.config.clientDist, { index: false, maxAge: '1h' }));
+    app.get(/.*/, (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(index);
+    });
+  }
+
+  app.use(errorMiddleware(ctx.log));
+  return app;
+}

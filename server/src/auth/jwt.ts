@@ -1,0 +1,34 @@
+import { SignJWT, jwtVerify } from 'jose';
+import type { Role } from '../../../common/roles';
+import { isRole } from '../../../common/roles';
+
+export const SHORT_SESSION_S = 60 * 60 * 24; // one day without "Keep me logged in"
+export const LONG_SESSION_S = 60 * 60 * 24 * 30; // thirty days with it
+
+export interface TokenClaims {
+  sub: number;
+  role: Role;
+  /** Fingerprint of the password hash and session epoch when the token was issued. */
+  fp: string;
+}
+
+export async function signToken(secret: Uint8Array, claims: TokenClaims, ttlSeconds: number): Promise<string> {
+  return new SignJWT({ role: claims.role, fp: claims.fp })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(claims.sub))
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .sign(secret);
+}
+
+/** Returns the claims of a valid, unexpired token, or null. */
+export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    const sub = Number(payload.sub);
+    if (!Number.isInteger(sub) || !isRole(payload.role) || typeof payload.fp !== 'string') return null;
+    return { sub, role: payload.role, fp: payload.fp };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,83 @@
+import type { RequestHandler, Request } from 'express';
+import { eq } from 'drizzle-orm';
+import type { Role } from '../../../common/roles';
+import type { AppContext } from '../context';
+import { users } from '../db/schema';
+import { HttpError } from '../lib/errors';
+import { verifyToken } from './jwt';
+import { passwordFingerprint } from './password';
+
+export interface AuthUser {
+  id: number;
+  role: Role;
+  firstname: string;
+  lastname: string;
+  email: string;
+  token: string;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      user?: AuthUser;
+    }
+  }
+}
+
+export const ROLE_DENIED = 'Your role cannot use this call';
+
+export function sessionFingerprint(passwordHash: string, sessionEpoch: number): string {
+  return passwordFingerprint(`${passwordHash}#${sessionEpoch}`);
+}
+
+/** The user a token stands for, or null when it is invalid, expired or from before a password change. */
+export async function userFromToken(ctx: AppContext, token: string): Promise<AuthUser | null> {
+  const claims = await verifyToken(ctx.config.jwtSecret, token);
+  if (!claims) return null;
+  const row = ctx.db.select().from(users).where(eq(users.id, claims.sub)).get();
+  if (!row || sessionFingerprint(row.passwordHash, row.sessionEpoch) !== claims.fp) return null;
+  return { id: row.id, role: row.role, firstname: row.firstname, lastname: row.lastname, email: row.email, token };
+}
+
+export function bearerToken(req: Request): string | null {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
+}
+
+export function requireAuth(ctx: AppContext): RequestHandler {
+  return async (req, _res, next) => {
+    const token = bearerToken(req);
+    if (!token) throw new HttpError(401, 'Authorization token is missing');
+    const user = await userFromToken(ctx, token);
+    if (!user) throw new HttpError(401, 'Invalid or expired token');
+    req.user = user;
+    next();
+  };
+}
+
+export function requireRole(roles: Role[]): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.user || !roles.includes(req.user.role)) throw new HttpError(403, ROLE_DENIED);
+    next();
+  };
+}
+
+/** The signed-in user; routes behind requireAuth always have one. */
+export function currentUser(req: Request): AuthUser {
+  if (!req.user) throw new HttpError(401, 'Authorization token is missing');
+  return req.user;
+}
+
+export const isStaffOrAbove = (role: Role) => role === 'admin' || role === 'dev';
+
+/**
+ * The user id a caller may act for: admin and dev may name anyone; everyone else only themselves,
+ * whatever id the request carries.
+ */
+export function ownUserId(user: AuthUser, requested: number | null | undefined): number {
+  if (isStaffOrAbove(user.role)) return requested ?? user.id;
+  if (requested !== null && requested !== undefined && requested !== user.id) throw new HttpError(403, 'Forbidden');
+  return user.id;
+}

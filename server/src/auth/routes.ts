@@ -1,0 +1,25 @@
+import type { Api } from '../lib/api';
+import type { AppContext } from '../context';
+import { currentUser } from './middleware';
+import { login, LoginBody, register, RegisterBody, validate } from './service';
+
+export function registerAuthRoutes(api: Api, ctx: AppContext): void {
+  api.post('/auth/login', async (req, res) => {
+    res.json(await login(ctx, LoginBody.parse(req.body ?? {}), req.ip ?? ''));
+  });
+
+  api.post('/auth/register', async (req, res) => {
+    res.status(201).json(await register(ctx, RegisterBody.parse(req.body ?? {})));
+  });
+
+  api.post('/auth/validate', async (req, res) => {
+    const body = (req.body ?? {}) as { token?: unknown };
+    res.json(await validate(ctx, body.token));
+  });
+
+  /** Signing out closes the live connections opened with this token. */
+  api.post('/auth/logout', (req, res) => {
+    ctx.realtime.disconnectToken(currentUser(req).token);
+    res.json({ msg: 'Signed out' });
+  });
+}

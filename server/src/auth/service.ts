@@ -1,0 +1,139 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Role } from '../../../common/roles';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { HttpError } from '../lib/errors';
+import { publicUser, type UserRow } from '../users/view';
+import { LONG_SESSION_S, SHORT_SESSION_S, signToken } from './jwt';
+import { sessionFingerprint, userFromToken } from './middleware';
+import { hashPassword, verifyPassword } from './password';
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const str = z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().max(500));
+
+export const RegisterBody = z.object({
+  firstName: str,
+  lastName: str,
+  email: str,
+  password: str,
+  password2: str,
+  referral_code: str.optional(),
+  agreeToTerms: z.unknown().optional(),
+});
+
+export const LoginBody = z.object({
+  email: str,
+  password: str,
+  remember: z.unknown().optional(),
+});
+
+export function newReferralCode(): string {
+  return crypto.randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8).toUpperCase();
+}
+
+export async function issueToken(ctx: AppContext, user: UserRow, long: boolean): Promise<string> {
+  return signToken(
+    ctx.config.jwtSecret,
+    { sub: user.id, role: user.role, fp: sessionFingerprint(user.passwordHash, user.sessionEpoch) },
+    long ? LONG_SESSION_S : SHORT_SESSION_S,
+  );
+}
+
+function findByEmail(db: Db, email: string): UserRow | undefined {
+  return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+}
+
+/** Creates a user with a unique referral code. Used by registration, the seed and the CLI. */
+export async function createUser(
+  db: Db,
+  input: {
+    firstname: string;
+    lastname: string;
+    email: string;
+    password: string;
+    role?: Role;
+    referredBy?: number | null;
+    referralCode?: string;
+  },
+): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  for (let attempt = 0; ; attempt++) {
+    const code = attempt === 0 && input.referralCode ? input.referralCode : newReferralCode();
+    const clash = db.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).get();
+    if (clash) continue;
+    return db
+      .insert(users)
+      .values({
+        firstname: input.firstname.trim(),
+        lastname: input.lastname.trim(),
+        email: input.email.trim().toLowerCase(),
+        passwordHash,
+        role: input.role ?? 'member',
+        referralCode: code,
+        referredBy: input.referredBy ?? null,
+      })
+      .returning()
+      .get();
+  }
+}
+
+export async function register(ctx: AppContext, body: z.infer<typeof RegisterBody>) {
+  const errors: Record<string, string> = {};
+  if (!body.firstName.trim()) errors.firstName = 'First name is required.';
+  if (!body.lastName.trim()) errors.lastName = 'Last name is required.';
+  const email = body.email.trim().toLowerCase();
+  if (!email) errors.email = 'Email is required.';
+  else if (!EMAIL_RE.test(email)) errors.email = 'Please enter a valid email address.';
+  else if (findByEmail(ctx.db, email)) errors.email = 'Email is already registered.';
+  if (!body.password) errors.password = 'Password is required.';
+  else if (body.password.length < 8) errors.password = 'Password must be at least 8 characters.';
+  if (!body.password2) errors.password2 = 'Please confirm your password.';
+  else if (body.password && body.password !== body.password2) errors.password2 = 'Passwords do not match.';
+  let referrer: UserRow | undefined;
+  const code = (body.referral_code ?? '').trim();
+  if (code) {
+    referrer = ctx.db.select().from(users).where(eq(users.referralCode, code.toUpperCase())).get();
+    if (!referrer) errors.referral_code = 'Referral code not found.';
+  }
+  const agreed = body.agreeToTerms === true || body.agreeToTerms === 'true' || body.agreeToTerms === 1;
+  if (!agreed) errors.agreeToTerms = 'You must agree to the terms and conditions.';
+  if (Object.keys(errors).length) {
+    throw new HttpError(422, Object.values(errors)[0]!, { errors });
+  }
+  const user = await createUser(ctx.db, {
+    firstname: body.firstName,
+    lastname: body.lastName,
+    email,
+    password: body.password,
+    referredBy: referrer?.id ?? null,
+  });
+  const token = await issueToken(ctx, user, false);
+  return { token, user: publicUser(user), msg: 'Registration successful' };
+}
+
+export async function login(ctx: AppContext, body: z.infer<typeof LoginBody>, ip: string) {
+  const email = body.email.trim().toLowerCase();
+  if (!email || !body.password) throw new HttpError(422, 'Email and password are required.');
+  const key = `${email}|${ip}`;
+  if (ctx.loginLimiter.isLocked(key)) {
+    throw new HttpError(429, 'Too many failed sign-in attempts. Please try again in 15 minutes.');
+  }
+  const user = findByEmail(ctx.db, email);
+  const ok = user ? await verifyPassword(body.password, user.passwordHash) : false;
+  if (!user || !ok) {
+    ctx.loginLimiter.fail(key);
+    throw new HttpError(401, 'Invalid email or password');
+  }
+  ctx.loginLimiter.clear(key);
+  const remember = body.remember === true || body.remember === 'true';
+  const token = await issueToken(ctx, user, remember);
+  return { token, user: publicUser(user), msg: 'Login successful' };
+}
+
+export async function validate(ctx: AppContext, token: unknown): Promise<{ isvalid: boolean }> {
+  if (typeof token !== 'string' || !token) return { isvalid: false };
+  return { isvalid: (await userFromToken(ctx, token)) !== null };
+}

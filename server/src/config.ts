@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+
+const boolish = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : !['0', 'false', 'no', 'off', ''].includes(v.toLowerCase())));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  JWT_SECRET: z.string().min(32).optional(),
+  DEMO: boolish,
+  GATEWAY: z.enum(['simulator']).default('simulator'),
+  SIM_SEED: z.string().default('blast-demo'),
+  SIM_LATENCY_MS: z.coerce.number().int().min(0).default(300),
+  SIM_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.05),
+  TELEGRAM_URL: z.string().url().default('https://t.me/blast_support'),
+  ALLOWED_ORIGINS: z.string().optional(),
+  CLIENT_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  jwtSecret: Uint8Array;
+  demo: boolean;
+  gateway: 'simulator';
+  sim: { seed: string; latencyMs: number; failureRate: number };
+  telegramUrl: string;
+  /** Extra origins allowed to open a socket (the app's own origin is always allowed). */
+  allowedOrigins: string[];
+  clientDist: string;
+}
+
+/** Reads the JWT secret from DATA_DIR, creating it with mode 0600 on first start. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${detail}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+  const secret = e.JWT_SECRET ?? loadOrCreateSecret(dataDir);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    jwtSecret: new TextEncoder().encode(secret),
+    demo: e.DEMO ?? true,
+    gateway: e.GATEWAY,
+    sim: { seed: e.SIM_SEED, latencyMs: e.SIM_LATENCY_MS, failureRate: e.SIM_FAILURE_RATE },
+    telegramUrl: e.TELEGRAM_URL,
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    clientDist: path.resolve(e.CLIENT_DIST ?? 'dist/client'),
+  };
+}
+
+/** Config for tests: temp-free, fixed secret, no demo data, instant simulator. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: overrides.dataDir ?? path.resolve('data-test'),
+    jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
+    demo: false,
+    gateway: 'simulator',
+    sim: { seed: 'test', latencyMs: 0, failureRate: 0 },
+    telegramUrl: 'https://t.me/blast_support',
+    allowedOrigins: [],
+    clientDist: path.resolve('dist/client'),
+    ...overrides,
+  };
+}

@@ -1,0 +1,54 @@
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+
+export function openDb(file: string): Db {
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = drizzle(sqlite, { schema }) as Db;
+  migrate(db, { migrationsFolder: MIGRATIONS });
+  ensureSettingsRow(db);
+  return db;
+}
+
+/** A fresh, migrated database for tests: in memory unless a file is given. */
+export function createTestDb(file = ':memory:'): Db {
+  return openDb(file);
+}
+
+function ensureSettingsRow(db: Db): void {
+  db.insert(schema.settings).values({ id: 1 }).onConflictDoNothing().run();
+}
+
+/**
+ * Runs a money-moving change with synchronous=FULL so it survives a power loss,
+ * then returns to NORMAL for the high-volume rest.
+ */
+export function moneyTransaction<T>(db: Db, fn: (tx: Tx) => T): T {
+  db.$client.pragma('synchronous = FULL');
+  try {
+    return db.transaction(fn, { behavior: 'immediate' });
+  } finally {
+    db.$client.pragma('synchronous = NORMAL');
+  }
+}
+
+export function closeDb(db: Db): void {
+  try {
+    db.$client.pragma('wal_checkpoint(TRUNCATE)');
+  } catch {
+    // in-memory databases have no WAL to checkpoint
+  }
+  db.$client.close();
+}

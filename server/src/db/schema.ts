@@ -1,0 +1,311 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull().default(''),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['member', 'admin', 'dev', 'staff'] }).notNull().default('member'),
+    referralCode: text('referral_code').notNull(),
+    referredBy: integer('referred_by'),
+    accountBank: text('account_bank'),
+    accountNumber: text('account_number'),
+    accountName: text('account_name'),
+    blastIntervalMin: integer('blast_interval_min'),
+    blastIntervalMax: integer('blast_interval_max'),
+    blastFee: integer('blast_fee'),
+    /** Running totals kept by the blast transaction, so lists and levels need no scan of the log. */
+    totalSuccess: integer('total_success').notNull().default(0),
+    totalFail: integer('total_fail').notNull().default(0),
+    income: integer('income').notNull().default(0),
+    /** Bumped by sign-out-everywhere; tokens carry it with the password fingerprint. */
+    sessionEpoch: integer('session_epoch').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    uniqueIndex('users_referral_code_uq').on(t.referralCode),
+    index('users_referred_by_idx').on(t.referredBy),
+    index('users_role_idx').on(t.role, t.id),
+  ],
+);
+
+export const levels = sqliteTable(
+  'levels',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    blastFee: integer('blast_fee').notNull(),
+    requirementBlast: integer('requirement_blast').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('levels_requirement_idx').on(t.requirementBlast)],
+);
+
+export const settings = sqliteTable('settings', {
+  id: integer('id').primaryKey(),
+  intervalMin: integer('interval_min').notNull().default(1),
+  intervalMax: integer('interval_max').notNull().default(2),
+  price: integer('price').notNull().default(0),
+  bankNames: text('bank_names').notNull().default('BCA, MANDIRI, BRI'),
+  colors: text('colors').notNull().default('#2C2C2C, #3E3A32'),
+  referralPercent: integer('referral_percent').notNull().default(0),
+  info: text('info').notNull().default(''),
+  recipientCooldownHours: integer('recipient_cooldown_hours').notNull().default(24),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
+});
+
+export const proxies = sqliteTable(
+  'proxies',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    value: text('value').notNull(),
+    status: text('status').notNull().default('active'),
+    countUse: integer('count_use').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('proxies_value_uq').on(t.value), index('proxies_status_use_idx').on(t.status, t.countUse)],
+);
+
+export const whatsapps = sqliteTable(
+  'whatsapps',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    deviceId: text('device_id').notNull(),
+    clientid: text('clientid').notNull(),
+    pushname: text('pushname'),
+    phonenumber: text('phonenumber'),
+    server: text('server'),
+    serialized: text('serialized'),
+    proxyId: integer('proxy_id').references(() => proxies.id, { onDelete: 'set null' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state'),
+    status: text('status', { enum: ['idle', 'sending'] }).notNull().default('idle'),
+    interval: integer('interval'),
+    countSuccess: integer('count_success').notNull().default(0),
+    countFail: integer('count_fail').notNull().default(0),
+    income: integer('income').notNull().default(0),
+    suspended: integer('suspended', { mode: 'boolean' }).notNull().default(false),
+    suspendedCount: integer('suspended_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('whatsapps_device_uq').on(t.deviceId),
+    index('whatsapps_clientid_idx').on(t.clientid),
+    index('whatsapps_user_idx').on(t.userId, t.id),
+    index('whatsapps_state_idx').on(t.state),
+    index('whatsapps_phone_idx').on(t.phonenumber),
+  ],
+);
+
+export const phoneNumbers = sqliteTable(
+  'phone_numbers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    number: text('number').notNull(),
+    name: text('name').notNull().default(''),
+    status: text('status', { enum: ['active', 'nonactive'] }).notNull().default('active'),
+    inUse: integer('in_use').notNull().default(0),
+    /** The account holding the claim while in_use = 1, so a restart can release it. */
+    claimedBy: integer('claimed_by'),
+    countSuccess: integer('count_success').notNull().default(0),
+    countFail: integer('count_fail').notNull().default(0),
+    lastSent: integer('last_sent', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('phone_numbers_number_uq').on(t.number),
+    index('phone_numbers_target_idx').on(t.status, t.inUse, t.lastSent),
+    index('phone_numbers_name_idx').on(t.name),
+  ],
+);
+
+/** Suppression list: numbers that opted out are never messaged again. */
+export const optOuts = sqliteTable(
+  'opt_outs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    number: text('number').notNull(),
+    reason: text('reason').notNull(),
+    whatsappId: integer('whatsapp_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('opt_outs_number_uq').on(t.number)],
+);
+
+export const messageTemplates = sqliteTable(
+  'message_templates',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    media: text('media'),
+    text: text('text').notNull().default(''),
+    textWa: text('text_wa').notNull().default(''),
+    /** JSON array of buttons {id, title, url, type}. */
+    button: text('button').notNull().default('[]'),
+    status: text('status', { enum: ['active', 'nonactive'] }).notNull().default('active'),
+    countUse: integer('count_use').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('message_templates_pick_idx').on(t.status, t.countUse)],
+);
+
+/** One row per send attempt, with the income it earned. */
+export const messageLogs = sqliteTable(
+  'message_logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    whatsappId: integer('whatsapp_id'),
+    userId: integer('user_id').notNull(),
+    phoneNumberId: integer('phone_number_id'),
+    number: text('number').notNull(),
+    templateId: integer('template_id'),
+    success: integer('success', { mode: 'boolean' }).notNull(),
+    errorCode: text('error_code'),
+    income: integer('income').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('message_logs_user_time_idx').on(t.userId, t.createdAt),
+    index('message_logs_time_idx').on(t.createdAt),
+    index('message_logs_whatsapp_idx').on(t.whatsappId),
+    index('message_logs_number_idx').on(t.number, t.createdAt),
+  ],
+);
+
+export const bonuses = sqliteTable(
+  'bonuses',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    nominal: integer('nominal').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bonuses_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Credit paid to a referrer when a member they referred earns. */
+export const referralCredits = sqliteTable(
+  'referral_credits',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    referrerId: integer('referrer_id').notNull(),
+    referredId: integer('referred_id').notNull(),
+    messageLogId: integer('message_log_id'),
+    amount: integer('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('referral_credits_referrer_idx').on(t.referrerId, t.referredId)],
+);
+
+export const withdrawals = sqliteTable(
+  'withdrawals',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nominal: integer('nominal').notNull(),
+    status: text('status', { enum: ['requested', 'accepted', 'rejected'] }).notNull().default('requested'),
+    updatedBy: integer('updated_by'),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('withdrawals_user_idx').on(t.userId, t.status), index('withdrawals_time_idx').on(t.createdAt)],
+);
+
+export const generators = sqliteTable(
+  'generators',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
+    startNumber: text('start_number').notNull(),
+    endNumber: text('end_number').notNull(),
+    currentNumber: text('current_number'),
+    bInsert: integer('b_insert').notNull().default(0),
+    intervalMin: integer('interval_min').notNull().default(1),
+    intervalMax: integer('interval_max').notNull().default(2),
+    total: integer('total').notNull().default(0),
+    checked: integer('checked').notNull().default(0),
+    countSuccess: integer('count_success').notNull().default(0),
+    countFail: integer('count_fail').notNull().default(0),
+    status: text('status', { enum: ['idle', 'sending'] }).notNull().default('idle'),
+    state: text('state'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('generators_user_idx').on(t.userId, t.id)],
+);
+
+export const generatorResults = sqliteTable(
+  'generator_results',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    generatorId: integer('generator_id')
+      .notNull()
+      .references(() => generators.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    name: text('name').notNull().default(''),
+  },
+  (t) => [uniqueIndex('generator_results_uq').on(t.generatorId, t.number)],
+);
+
+export const validators = sqliteTable(
+  'validators',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    fileUrl: text('file_url').notNull(),
+    bInsert: integer('b_insert').notNull().default(0),
+    intervalMin: integer('interval_min').notNull().default(1),
+    intervalMax: integer('interval_max').notNull().default(2),
+    total: integer('total').notNull().default(0),
+    checked: integer('checked').notNull().default(0),
+    countSuccess: integer('count_success').notNull().default(0),
+    countFail: integer('count_fail').notNull().default(0),
+    status: text('status', { enum: ['idle', 'sending'] }).notNull().default('idle'),
+    state: text('state'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('validators_user_idx').on(t.userId, t.id)],
+);
+
+/** The numbers of a validator's file, in file order; `result` is set once checked. */
+export const validatorItems = sqliteTable(
+  'validator_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    validatorId: integer('validator_id')
+      .notNull()
+      .references(() => validators.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    number: text('number').notNull(),
+    name: text('name').notNull().default(''),
+    /** null = not checked yet; 'registered' | 'unregistered' | 'invalid' | 'opted_out'. */
+    result: text('result'),
+    reason: text('reason'),
+    resultName: text('result_name'),
+  },
+  (t) => [uniqueIndex('validator_items_seq_uq').on(t.validatorId, t.seq), index('validator_items_result_idx').on(t.validatorId, t.result)],
+);

@@ -1,0 +1,52 @@
+import type { ErrorRequestHandler } from 'express';
+import { ZodError } from 'zod';
+
+/** An error whose status and msg are safe to show to the caller. */
+export class HttpError extends Error {
+  constructor(
+    public status: number,
+    public msg: string,
+    public extra: { code?: number; errors?: Record<string, string> } = {},
+  ) {
+    super(msg);
+  }
+}
+
+export const badRequest = (msg: string, errors?: Record<string, string>) => new HttpError(422, msg, { errors });
+export const forbidden = (msg = 'Forbidden') => new HttpError(403, msg);
+export const notFound = (msg = 'Not found') => new HttpError(404, msg);
+
+/** zod issues → `{ field: message }`, first message per field. */
+export function zodFieldErrors(err: ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of err.issues) {
+    const key = issue.path.join('.') || '_';
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+export function errorMiddleware(log: (msg: string, err: unknown) => void = console.error): ErrorRequestHandler {
+  return (err, _req, res, _next) => {
+    if (err instanceof HttpError) {
+      res.status(err.status).json({ msg: err.msg, ...err.extra });
+      return;
+    }
+    if (err instanceof ZodError) {
+      const errors = zodFieldErrors(err);
+      res.status(422).json({ msg: Object.values(errors)[0] ?? 'Invalid request', errors });
+      return;
+    }
+    const status = typeof err === 'object' && err !== null && 'status' in err ? Number(err.status) : 500;
+    if (status === 413) {
+      res.status(413).json({ msg: 'Request too large' });
+      return;
+    }
+    if (status === 400 && typeof err === 'object' && err !== null && 'type' in err && err.type === 'entity.parse.failed') {
+      res.status(400).json({ msg: 'Invalid JSON body' });
+      return;
+    }
+    log('Unhandled error', err);
+    res.status(500).json({ msg: 'Internal server error' });
+  };
+}

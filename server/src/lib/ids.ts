@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { HttpError } from './errors';
+
+/** A positive integer id from a path segment, else 404 (an id that cannot exist). */
+export function idParam(value: unknown): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new HttpError(404, 'Not found');
+  return n;
+}
+
+/** Whole numbers as JSON numbers or numeric strings (forms send strings). */
+export const wholeNumber = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.number({ message }).int(message).min(0, message),
+  );

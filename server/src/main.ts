@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from './config';
+import { closeDb, openDb } from './db/client';
+import { createContext } from './context';
+import { createServer } from './server';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const db = openDb(path.join(config.dataDir, 'blast.db'));
+  const ctx = createContext(config, db);
+  const seeded = config.demo ? await seedDemo(db) : false;
+  const { server, close } = createServer(ctx);
+
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Blast console on http://localhost:${port}`);
+  if (config.demo) {
+    console.log(seeded ? 'Demo data seeded.' : 'Demo data already present.');
+    console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
+    for (const l of DEMO_LOGINS) console.log(`  ${l.role.padEnd(7)} ${l.email}`);
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await close();
+    closeDb(db);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,21 @@
+import type { Api } from '../lib/api';
+import type { AppContext } from '../context';
+import { getSettings, settingsView, SettingsUpdate, updateSettings } from './service';
+
+export function registerSettingsRoutes(api: Api, ctx: AppContext): void {
+  /** What the console needs before sign-in: the support link and whether the simulator runs. */
+  api.get('/config', (_req, res) => {
+    res.json({ telegramUrl: ctx.config.telegramUrl, gateway: ctx.config.gateway, demo: ctx.config.demo });
+  });
+
+  api.get('/admin/setting/get', (_req, res) => {
+    res.json({ setting: settingsView(getSettings(ctx.db)) });
+  });
+
+  api.put('/admin/setting/update', (req, res) => {
+    const input = SettingsUpdate.parse(req.body ?? {});
+    const row = updateSettings(ctx.db, input);
+    ctx.realtime.toAdmin('settings', settingsView(row));
+    res.json({ setting: settingsView(row), msg: 'Pengaturan berhasil disimpan.' });
+  });
+}

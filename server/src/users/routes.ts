@@ -1,0 +1,32 @@
+import type { Api } from '../lib/api';
+import type { AppContext } from '../context';
+import { currentUser } from '../auth/middleware';
+import { idParam } from '../lib/ids';
+import { pageParam, textParam } from '../lib/paging';
+import { activeMembers, blastFee, listMembers, membersPerPage, updateUser, UserUpdate, userDetail } from './service';
+
+export function registerUserRoutes(api: Api, ctx: AppContext): void {
+  api.get('/admin/users/members', (_req, res) => {
+    res.json(listMembers(ctx));
+  });
+
+  api.get('/admin/users/members-per-page', (req, res) => {
+    res.json(membersPerPage(ctx, pageParam.parse(req.query.page), textParam.parse(req.query.search ?? req.query.s)));
+  });
+
+  api.get('/admin/users/active', (_req, res) => {
+    res.json(activeMembers(ctx));
+  });
+
+  api.get('/admin/users/blast-fee/:id', (req, res) => {
+    res.json(blastFee(ctx, currentUser(req), idParam(req.params.id)));
+  });
+
+  api.get('/admin/users/:id', (req, res) => {
+    res.json(userDetail(ctx, currentUser(req), idParam(req.params.id)));
+  });
+
+  api.put('/admin/users/:id', async (req, res) => {
+    res.json(await updateUser(ctx, currentUser(req), idParam(req.params.id), UserUpdate.parse(req.body ?? {})));
+  });
+}

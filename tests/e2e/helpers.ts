@@ -1,0 +1,32 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo12345';
+export const DEMO = {
+  admin: 'admin@demo.test',
+  dev: 'dev@demo.test',
+  staff: 'staff@demo.test',
+  member: 'member@demo.test',
+  member2: 'member2@demo.test',
+} as const;
+
+/** Signs in through the form and waits to leave /signin. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/signin');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/signin/);
+}
+
+/** Signs in through the API and sets the cookies directly (faster, for tests about other screens). */
+export async function signInFast(page: Page, email: string, password = DEMO_PASSWORD): Promise<{ token: string; user: { id: number } }> {
+  const res = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok()).toBeTruthy();
+  const body = (await res.json()) as { token: string; user: { id: number } };
+  const base = new URL(`http://localhost:${process.env.E2E_PORT ?? 3199}`);
+  await page.context().addCookies([
+    { name: 'authToken', value: body.token, domain: base.hostname, path: '/' },
+    { name: 'user', value: encodeURIComponent(JSON.stringify(body.user)), domain: base.hostname, path: '/' },
+  ]);
+  return body;
+}

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { io as ioClient, type Socket } from 'socket.io-client';
+import request from 'supertest';
+import type { Role } from '../common/roles';
+import { testConfig, type Config } from '../server/src/config';
+import { createTestDb, closeDb } from '../server/src/db/client';
+import { createContext, type AppContext } from '../server/src/context';
+import { createServer } from '../server/src/server';
+import { createUser, issueToken } from '../server/src/auth/service';
+import type { UserRow } from '../server/src/users/view';
+
+export interface TestUser {
+  row: UserRow;
+  id: number;
+  token: string;
+  auth: { Authorization: string };
+}
+
+export interface TestApp {
+  ctx: AppContext;
+  baseUrl: string;
+  http: ReturnType<typeof request>;
+  /** A new user of a role with a token (password 'password123'). */
+  user(role: Role, fields?: Partial<{ firstname: string; lastname: string; email: string; referredBy: number }>): Promise<TestUser>;
+  /** A socket.io client signed in with a token (or none). */
+  socket(token?: string, origin?: string): Socket;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** The real app on a real in-memory SQLite database, listening on a free port with socket.io. */
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blast-test-'));
+  fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+  const config = testConfig({ dataDir, ...overrides });
+  const db = createTestDb();
+  const ctx = createContext(config, db, () => undefined);
+  const { server, close } = createServer(ctx);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const sockets: Socket[] = [];
+
+  return {
+    ctx,
+    baseUrl,
+    http: request(baseUrl),
+    async user(role, fields = {}) {
+      counter += 1;
+      const row = await createUser(db, {
+        firstname: fields.firstname ?? `${role}${counter}`,
+        lastname: fields.lastname ?? 'Test',
+        email: fields.email ?? `${role}${counter}-${Date.now()}@test.local`,
+        password: 'password123',
+        role,
+        referredBy: fields.referredBy ?? null,
+      });
+      const token = await issueToken(ctx, row, false);
+      return { row, id: row.id, token, auth: { Authorization: `Bearer ${token}` } };
+    },
+    socket(token, origin) {
+      const s = ioClient(baseUrl, {
+        auth: token ? { token } : {},
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        extraHeaders: origin ? { Origin: origin } : undefined,
+      });
+      sockets.push(s);
+      return s;
+    },
+    async close() {
+      for (const s of sockets) s.disconnect();
+      await close();
+      closeDb(db);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resolves when the socket connects, rejects on a connect error. */
+export function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (socket.connected) return resolve();
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (err) => reject(err));
+  });
+}
+
+/** Waits for the next message on a channel matching a predicate. */
+export function nextMessage<T = Record<string, unknown>>(
+  socket: Socket,
+  channel: string,
+  match: (msg: { event: string; data: T; date: string }) => boolean = () => true,
+  timeoutMs = 5000,
+): Promise<{ event: string; data: T; date: string }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(channel, listener);
+      reject(new Error(`No matching message on ${channel} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const listener = (msg: { event: string; data: T; date: string }) => {
+      if (!match(msg)) return;
+      clearTimeout(timer);
+      socket.off(channel, listener);
+      resolve(msg);
+    };
+    socket.on(channel, listener);
+  });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
