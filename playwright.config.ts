@@ -20,7 +20,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `rm -rf data-e2e && DATA_DIR=data-e2e PORT=${PORT} SIM_LATENCY_MS=50 SIM_FAILURE_RATE=0 npx tsx server/src/main.ts`,
+    command: `rm -rf data-e2e-${PORT} && DATA_DIR=data-e2e-${PORT} PORT=${PORT} SIM_LATENCY_MS=50 SIM_FAILURE_RATE=0 npx tsx server/src/main.ts`,
     url: `http://localhost:${PORT}/api/config`,
     reuseExistingServer: false,
     timeout: 60_000,

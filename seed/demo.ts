@@ -2,6 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../server/src/db/client';
 import { levels, settings, users } from '../server/src/db/schema';
 import { createUser } from '../server/src/auth/service';
+import { demoSeeders } from './registry';
+import './areas';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -13,9 +15,6 @@ export const DEMO_LOGINS = [
   { email: 'member2@demo.test', role: 'member' },
 ] as const;
 
-/** Extra demo rows contributed by areas (accounts, numbers, templates…), run after the users exist. */
-export type DemoSeeder = (db: Db, demoUsers: Record<string, number>) => Promise<void> | void;
-export const demoSeeders: DemoSeeder[] = [];
 
 export function isEmpty(db: Db): boolean {
   return (db.select({ n: count() }).from(users).get()?.n ?? 0) === 0;

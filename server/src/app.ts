@@ -50,6 +50,7 @@ export function createApp(ctx: AppContext, extra: { beforeApi?: (app: express.Ex
 
   const api = createApi(ctx);
   for (const register of areaRoutes) register(api, ctx);
+  api.finish();
   app.use('/api', api.router);
   app.use('/api', (_req, _res, next) => next(new HttpError(404, 'Unknown API route')));
 

@@ -16,13 +16,24 @@ function failure(err: unknown, fallback: string) {
   return { success: false as const, error: { name: 'Error', message: 'Internal server error' } as Error };
 }
 
+// A call cut off because the page itself is going away is not a failed validation.
+let leavingPage = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => {
+    leavingPage = true;
+  });
+  window.addEventListener('pageshow', () => {
+    leavingPage = false;
+  });
+}
+
 /** Validates the stored token with the server; `isvalid` false (or 'false') or a failed call means no. */
 export async function validateToken(token: string): Promise<boolean> {
   try {
     const res = await api<{ isvalid: boolean | string }>('/auth/validate', { method: 'POST', body: { token }, anonymous: true });
     return !(res.isvalid === false || res.isvalid === 'false');
   } catch {
-    return false;
+    return leavingPage;
   }
 }
 

@@ -1,5 +1,5 @@
 import express, { type RequestHandler, type Router } from 'express';
-import { findApiRoute, type Method } from '../../../common/api-routes';
+import { API_ROUTES, findApiRoute, type Method } from '../../../common/api-routes';
 import type { AppContext } from '../context';
 import { requireAuth, requireRole } from '../auth/middleware';
 
@@ -9,21 +9,29 @@ export interface Api {
   post(path: string, ...handlers: RequestHandler[]): void;
   put(path: string, ...handlers: RequestHandler[]): void;
   delete(path: string, ...handlers: RequestHandler[]): void;
+  /**
+   * Mounts every call in the order of common/api-routes.ts (static paths before `:id` ones), each
+   * behind the roles listed there. A listed call no area handles answers 501.
+   */
+  finish(): void;
 }
 
 /**
- * Mounts handlers only for calls listed in common/api-routes.ts, guarded by the roles listed there,
- * so authorisation by role cannot be forgotten by a route.
+ * Handlers are accepted only for calls listed in common/api-routes.ts, so authorisation by role
+ * cannot be forgotten by a route.
  */
 export function createApi(ctx: AppContext): Api {
   const router = express.Router();
   const auth = requireAuth(ctx);
-  const add = (method: Method, path: string, handlers: RequestHandler[]) => {
-    const entry = findApiRoute(method, path);
-    if (!entry) throw new Error(`API route missing from common/api-routes.ts: ${method} ${path}`);
-    const guards = entry.access === 'public' ? [] : [auth, requireRole(entry.access)];
-    const lower = method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-    router[lower](path, ...guards, ...handlers);
+  const handlers = new Map<string, RequestHandler[]>();
+  const add = (method: Method, path: string, h: RequestHandler[]) => {
+    if (!findApiRoute(method, path)) throw new Error(`API route missing from common/api-routes.ts: ${method} ${path}`);
+    const key = `${method} ${path}`;
+    if (handlers.has(key)) throw new Error(`API route mounted twice: ${key}`);
+    handlers.set(key, h);
+  };
+  const notYet: RequestHandler = (_req, res) => {
+    res.status(501).json({ msg: 'Not available yet' });
   };
   return {
     router,
@@ -31,5 +39,13 @@ export function createApi(ctx: AppContext): Api {
     post: (path, ...h) => add('POST', path, h),
     put: (path, ...h) => add('PUT', path, h),
     delete: (path, ...h) => add('DELETE', path, h),
+    finish: () => {
+      for (const route of API_ROUTES) {
+        const guards = route.access === 'public' ? [] : [auth, requireRole(route.access)];
+        const h = handlers.get(`${route.method} ${route.path}`) ?? [notYet];
+        const lower = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+        router[lower](route.path, ...guards, ...h);
+      }
+    },
   };
 }

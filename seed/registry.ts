@@ -1,0 +1,6 @@
+import type { Db } from '../server/src/db/client';
+
+/** Demo rows contributed by an area (accounts, numbers, templates…), run after the demo users exist. */
+export type DemoSeeder = (db: Db, demoUsers: Record<string, number>) => Promise<void> | void;
+
+export const demoSeeders: DemoSeeder[] = [];

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { loadConfig } from '../config';
+import { closeDb, openDb } from '../db/client';
+import { createUser } from '../auth/service';
+
+/** npm run user:create -- --email a@b.c --password secret123 --role admin [--firstname A --lastname B] */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string', default: 'member' },
+      firstname: { type: 'string' },
+      lastname: { type: 'string' },
+    },
+  });
+  const input = z
+    .object({
+      email: z.string().email('--email must be an email address'),
+      password: z.string().min(8, '--password must be at least 8 characters'),
+      role: z.enum(['admin', 'dev', 'staff', 'member']),
+      firstname: z.string().optional(),
+      lastname: z.string().optional(),
+    })
+    .safeParse(values);
+  if (!input.success) {
+    console.error(input.error.issues.map((i) => i.message).join('\n'));
+    console.error('Usage: npm run user:create -- --email a@b.c --password secret123 --role admin|dev|staff|member');
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const db = openDb(path.join(config.dataDir, 'blast.db'));
+  try {
+    const { email, password, role } = input.data;
+    const user = await createUser(db, {
+      email,
+      password,
+      role,
+      firstname: input.data.firstname ?? email.split('@')[0]!,
+      lastname: input.data.lastname ?? '',
+    });
+    console.log(`Created ${user.role} ${user.email} (id ${user.id})`);
+  } catch (err) {
+    const msg = err instanceof Error && /UNIQUE/.test(err.message) ? 'That email is already registered.' : String(err);
+    console.error(msg);
+    process.exitCode = 1;
+  } finally {
+    closeDb(db);
+  }
+}
+
+void main();
