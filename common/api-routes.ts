@@ -97,6 +97,7 @@ export const API_ROUTES: ApiRoute[] = [
   r('GET', '/admin/phonenumber/export', DA),
   r('POST', '/admin/phonenumber/save', DA),
   r('POST', '/admin/phonenumber/import', DA),
+  r('GET', '/admin/phonenumber/skipped/:token', DA),
   r('GET', '/admin/phonenumber/:id', DA),
   r('PUT', '/admin/phonenumber/:id', DA),
   r('DELETE', '/admin/phonenumber/:id', DA),
@@ -144,6 +145,16 @@ export const API_ROUTES: ApiRoute[] = [
   r('GET', '/admin/withdraw/total-requested/:userId', DAM),
   r('GET', '/admin/withdraw/total-accepted/:userId', DAM),
   r('PUT', '/admin/withdraw/update', A),
+
+  // Simulated phone: public, mounted only while the simulator is the gateway
+  r('POST', '/sim/scan', 'public'),
+  r('POST', '/sim/pair', 'public'),
+  r('POST', '/sim/connection', 'public'),
+  r('POST', '/sim/reply', 'public'),
+  r('POST', '/sim/revoke', 'public'),
+  r('GET', '/sim/inbox/:number', 'public'),
+  r('GET', '/sim/numbers', 'public'),
+  r('GET', '/sim/devices', 'public'),
 
   // Developer monitor
   r('GET', '/dev/monitor/local', D),

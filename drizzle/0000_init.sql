@@ -103,7 +103,6 @@ CREATE TABLE `phone_numbers` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `phone_numbers_number_uq` ON `phone_numbers` (`number`);--> statement-breakpoint
 CREATE INDEX `phone_numbers_target_idx` ON `phone_numbers` (`status`,`in_use`,`last_sent`);--> statement-breakpoint
-CREATE INDEX `phone_numbers_name_idx` ON `phone_numbers` (`name`);--> statement-breakpoint
 CREATE TABLE `proxies` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`value` text NOT NULL,

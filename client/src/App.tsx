@@ -9,6 +9,7 @@ import { NotAuthorized, NotFound } from './pages/misc/NotFound';
 import { PrivacyPolicy, ResetPassword, Terms } from './pages/misc/Static';
 import { SignIn } from './pages/auth/SignIn';
 import { SignUp } from './pages/auth/SignUp';
+import { SimPhone } from './pages/sim/SimPhone';
 import { accessControlProvider } from './providers/access';
 import { authProvider } from './providers/auth';
 import { dataProvider } from './providers/data';
@@ -59,6 +60,7 @@ export default function App() {
               <Route path="/terms" element={<Terms />} />
               <Route path="/privacy-policy" element={<PrivacyPolicy />} />
               <Route path="/not-authorized" element={<NotAuthorized />} />
+              <Route path="/sim" element={<SimPhone />} />
               <Route element={<Protected />}>
                 {protectedRoutes.map((r) => (
                   <Route key={r.path} path={r.path} element={r.element} />

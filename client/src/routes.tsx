@@ -1,6 +1,35 @@
 import type { ReactNode } from 'react';
 import { PageTitle } from './components/PageTitle';
 import { Home } from './pages/dashboard/Home';
+import { WhatsappList } from './pages/whatsapp/list';
+import { WhatsappCreate } from './pages/whatsapp/create';
+import { BonusCreate } from './pages/bonus/create';
+import { BonusList } from './pages/bonus/list';
+import { LevelForm } from './pages/level/form';
+import { LevelList } from './pages/level/list';
+import { MemberEdit } from './pages/member/edit';
+import { MemberList } from './pages/member/list';
+import { Profile } from './pages/profile';
+import { ReferralList } from './pages/referral/list';
+import { SettingsForm } from './pages/settings/form';
+import { WithdrawMember } from './pages/withdraw/member';
+import { WithdrawRequested } from './pages/withdraw/requested';
+import { MonitorPage } from './pages/monitor/MonitorPage';
+import { MonitorRealtime } from './pages/monitor/RealtimePage';
+import { GeneratorList } from './pages/generator/list';
+import { GeneratorCreate } from './pages/generator/create';
+import { ValidatorList } from './pages/validator/list';
+import { ValidatorCreate } from './pages/validator/create';
+import { BlasterSend } from './pages/blaster/send';
+import { PhoneNumberList } from './pages/phonenumber/list';
+import { PhoneNumberCreate } from './pages/phonenumber/create';
+import { PhoneNumberEdit } from './pages/phonenumber/edit';
+import { ProxyList } from './pages/proxy/list';
+import { ProxyCreate } from './pages/proxy/create';
+import { ProxyEdit } from './pages/proxy/edit';
+import { MessageList } from './pages/message/list';
+import { MessageCreate } from './pages/message/create';
+import { MessageEdit } from './pages/message/edit';
 
 /** A screen a later change builds; until then it shows its spec title. */
 const Titled = ({ title }: { title: string }) => <PageTitle title={title} />;
@@ -9,37 +38,37 @@ const Titled = ({ title }: { title: string }) => <PageTitle title={title} />;
 export const protectedRoutes: Array<{ path: string; element: ReactNode }> = [
   { path: '/', element: <Home /> },
   { path: '/dashboard', element: <Home /> },
-  { path: '/profile', element: <Titled title="User Profile" /> },
-  { path: '/whatsapp', element: <Titled title="Daftar Whatsapp" /> },
-  { path: '/member/whatsapp', element: <Titled title="Daftar Whatsapp" /> },
-  { path: '/whatsapp/create', element: <Titled title="Tambah Akun Whatsapp" /> },
-  { path: '/bonus', element: <Titled title="Daftar Bonus" /> },
-  { path: '/bonus/create', element: <Titled title="Kirim Bonus" /> },
-  { path: '/referral', element: <Titled title="Daftar Referal" /> },
-  { path: '/withdraw', element: <Titled title="Withdraw" /> },
-  { path: '/withdraw/requested', element: <Titled title="Permintaan Withdraw" /> },
-  { path: '/generator/list', element: <Titled title="Daftar Generator" /> },
-  { path: '/generator/create', element: <Titled title="Tambah Akun Generator" /> },
-  { path: '/validator/list', element: <Titled title="Daftar Validator" /> },
-  { path: '/validator/create', element: <Titled title="Tambah Akun Validator" /> },
-  { path: '/blaster', element: <Titled title="Blaster Whatsapp Message" /> },
-  { path: '/phonenumber', element: <Titled title="Daftar Phone Number" /> },
-  { path: '/phonenumber/create', element: <Titled title="Tambah Phone Number" /> },
-  { path: '/phonenumber/edit', element: <Titled title="Edit Phone Number" /> },
-  { path: '/message', element: <Titled title="Template Pesan Blaster" /> },
-  { path: '/message/create', element: <Titled title="Tambah Template Pesan" /> },
-  { path: '/message/edit', element: <Titled title="Edit Template Pesan" /> },
-  { path: '/settings', element: <Titled title="Form Pengaturan" /> },
-  { path: '/member', element: <Titled title="Daftar Member" /> },
-  { path: '/member/edit', element: <Titled title="Edit Member" /> },
-  { path: '/proxy', element: <Titled title="Daftar Proxy" /> },
-  { path: '/proxy/create', element: <Titled title="Tambah Proxy" /> },
-  { path: '/proxy/edit', element: <Titled title="Edit Proxy" /> },
-  { path: '/level', element: <Titled title="Daftar Level" /> },
-  { path: '/level/create', element: <Titled title="Tambah Level" /> },
-  { path: '/level/edit', element: <Titled title="Edit Level" /> },
-  { path: '/monitor/local', element: <Titled title="Monitor Local" /> },
-  { path: '/monitor/remote', element: <Titled title="Monitor Remote" /> },
-  { path: '/monitor/socket', element: <Titled title="Monitor Socket" /> },
-  { path: '/monitor/realtime', element: <Titled title="Monitor Realtime" /> },
+  { path: '/profile', element: <Profile /> },
+  { path: '/whatsapp', element: <WhatsappList /> },
+  { path: '/member/whatsapp', element: <WhatsappList /> },
+  { path: '/whatsapp/create', element: <WhatsappCreate /> },
+  { path: '/bonus', element: <BonusList /> },
+  { path: '/bonus/create', element: <BonusCreate /> },
+  { path: '/referral', element: <ReferralList /> },
+  { path: '/withdraw', element: <WithdrawMember /> },
+  { path: '/withdraw/requested', element: <WithdrawRequested /> },
+  { path: '/generator/list', element: <GeneratorList /> },
+  { path: '/generator/create', element: <GeneratorCreate /> },
+  { path: '/validator/list', element: <ValidatorList /> },
+  { path: '/validator/create', element: <ValidatorCreate /> },
+  { path: '/blaster', element: <BlasterSend /> },
+  { path: '/phonenumber', element: <PhoneNumberList /> },
+  { path: '/phonenumber/create', element: <PhoneNumberCreate /> },
+  { path: '/phonenumber/edit', element: <PhoneNumberEdit /> },
+  { path: '/message', element: <MessageList /> },
+  { path: '/message/create', element: <MessageCreate /> },
+  { path: '/message/edit', element: <MessageEdit /> },
+  { path: '/settings', element: <SettingsForm /> },
+  { path: '/member', element: <MemberList /> },
+  { path: '/member/edit', element: <MemberEdit /> },
+  { path: '/proxy', element: <ProxyList /> },
+  { path: '/proxy/create', element: <ProxyCreate /> },
+  { path: '/proxy/edit', element: <ProxyEdit /> },
+  { path: '/level', element: <LevelList /> },
+  { path: '/level/create', element: <LevelForm key="create" /> },
+  { path: '/level/edit', element: <LevelForm key="edit" /> },
+  { path: '/monitor/local', element: <MonitorPage kind="local" /> },
+  { path: '/monitor/remote', element: <MonitorPage kind="remote" /> },
+  { path: '/monitor/socket', element: <MonitorPage kind="socket" /> },
+  { path: '/monitor/realtime', element: <MonitorRealtime /> },
 ];

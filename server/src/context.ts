@@ -2,6 +2,8 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { RealtimeHub } from './realtime/hub';
 import { LoginLimiter } from './auth/limiter';
+import { createGateway } from './gateway';
+import type { Gateway } from './gateway/types';
 
 /** Everything a route or service needs, built once per process (or per test). */
 export interface AppContext {
@@ -9,11 +11,20 @@ export interface AppContext {
   db: Db;
   realtime: RealtimeHub;
   loginLimiter: LoginLimiter;
+  /** The one boundary to WhatsApp (the simulator unless configured otherwise). */
+  gateway: Gateway;
   log: (msg: string, err?: unknown) => void;
 }
 
 export function createContext(config: Config, db: Db, log: AppContext['log'] = defaultLog): AppContext {
-  return { config, db, realtime: new RealtimeHub(), loginLimiter: new LoginLimiter(), log };
+  return {
+    config,
+    db,
+    realtime: new RealtimeHub(),
+    loginLimiter: new LoginLimiter(),
+    gateway: createGateway(config, log),
+    log,
+  };
 }
 
 function defaultLog(msg: string, err?: unknown): void {

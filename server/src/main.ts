@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { closeDb, openDb } from './db/client';
 import { createContext } from './context';
 import { createServer } from './server';
+import { engineFor } from './engine/engine';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
 
 async function main(): Promise<void> {
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     console.log(`${signal}: shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    await engineFor(ctx).shutdown();
     await close();
     closeDb(db);
     process.exit(0);

@@ -128,7 +128,6 @@ export const phoneNumbers = sqliteTable(
   (t) => [
     uniqueIndex('phone_numbers_number_uq').on(t.number),
     index('phone_numbers_target_idx').on(t.status, t.inUse, t.lastSent),
-    index('phone_numbers_name_idx').on(t.name),
   ],
 );
 
@@ -302,7 +301,7 @@ export const validatorItems = sqliteTable(
     seq: integer('seq').notNull(),
     number: text('number').notNull(),
     name: text('name').notNull().default(''),
-    /** null = not checked yet; 'registered' | 'unregistered' | 'invalid' | 'opted_out'. */
+    /** null = not checked yet; 'registered' | 'unregistered' | 'invalid' | 'failed' (checks kept failing); `reason` says why. */
     result: text('result'),
     reason: text('reason'),
     resultName: text('result_name'),

@@ -34,6 +34,12 @@ const whole = (label: string) =>
       .int(`${label} must be a whole number.`)
       .min(0, `${label} must be 0 or more.`),
   );
+const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+const listOf = (v: string) =>
+  v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 const required = (label: string) =>
   z.string({ message: `${label} is required.` }).trim().min(1, `${label} is required.`).max(5000);
 
@@ -42,11 +48,14 @@ export const SettingsUpdate = z
     interval_min: whole('Interval min'),
     interval_max: whole('Interval max'),
     price: whole('Price'),
-    bank_names: required('Bank names'),
-    colors: required('Colors'),
+    bank_names: required('Bank names').refine((v) => listOf(v).length > 0, 'Bank names is required.'),
+    colors: required('Colors').refine(
+      (v) => listOf(v).length > 0 && listOf(v).every((c) => HEX_COLOR.test(c)),
+      'Colors must be hex colours separated by comma and space, e.g. #2C2C2C, #3E3A32.',
+    ),
     referral_percent: whole('Referral percent').pipe(z.number().max(100, 'Referral percent must be between 0 and 100.')),
     info: required('Info'),
-    recipient_cooldown: whole('Recipient cooldown').optional(),
+    recipient_cooldown: whole('Recipient cooldown').pipe(z.number().max(8760, 'Recipient cooldown must be at most 8760 hours.')),
   })
   .refine((s) => s.interval_min <= s.interval_max, {
     message: 'Interval min must not be greater than interval max.',
@@ -60,11 +69,12 @@ export function updateSettings(db: Db, input: z.infer<typeof SettingsUpdate>): S
       intervalMin: input.interval_min,
       intervalMax: input.interval_max,
       price: input.price,
-      bankNames: input.bank_names,
-      colors: input.colors,
+      // Stored with the spec's separator, comma and space.
+      bankNames: listOf(input.bank_names).join(', '),
+      colors: listOf(input.colors).join(', '),
       referralPercent: input.referral_percent,
       info: input.info,
-      ...(input.recipient_cooldown !== undefined ? { recipientCooldownHours: input.recipient_cooldown } : {}),
+      recipientCooldownHours: input.recipient_cooldown,
       updatedAt: new Date(),
     })
     .where(eq(settings.id, 1))

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { currentUser } from '../auth/middleware';
 import { idParam } from '../lib/ids';
 import { pageParam, textParam } from '../lib/paging';
-import { activeMembers, blastFee, listMembers, membersPerPage, updateUser, UserUpdate, userDetail } from './service';
+import { activeMembers, blastFee, listMembers, memberStatusParam, membersPerPage, updateUser, UserUpdate, userDetail } from './service';
 
 export function registerUserRoutes(api: Api, ctx: AppContext): void {
   api.get('/admin/users/members', (_req, res) => {
@@ -11,7 +11,9 @@ export function registerUserRoutes(api: Api, ctx: AppContext): void {
   });
 
   api.get('/admin/users/members-per-page', (req, res) => {
-    res.json(membersPerPage(ctx, pageParam.parse(req.query.page), textParam.parse(req.query.search ?? req.query.s)));
+    res.json(
+      membersPerPage(ctx, pageParam.parse(req.query.page), textParam.parse(req.query.search ?? req.query.s), memberStatusParam(req.query.status)),
+    );
   });
 
   api.get('/admin/users/active', (_req, res) => {

@@ -1,10 +1,11 @@
-import { and, asc, count, eq, like, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { users, whatsapps } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { likePattern, paged, pageWindow } from '../lib/paging';
-import { feeFor, levelFor } from '../money/levels';
+import { feeFor, levelFor, splitList } from '../money/levels';
+import { getSettings } from '../settings/service';
 import { hashPassword } from '../auth/password';
 import { isStaffOrAbove, type AuthUser } from '../auth/middleware';
 import { issueToken } from '../auth/service';
@@ -65,8 +66,21 @@ export async function updateUser(ctx: AppContext, caller: AuthUser, id: number, 
     patch.firstname = input.firstname;
   }
   if (input.lastname !== undefined) patch.lastname = input.lastname;
-  if (input.account_bank !== undefined) patch.accountBank = input.account_bank || null;
-  if (input.account_number !== undefined) patch.accountNumber = input.account_number || null;
+  if (input.account_bank !== undefined) {
+    const banks = splitList(getSettings(ctx.db).bankNames);
+    // A bank no longer offered may be kept, but a new choice must come from settings.bank_names.
+    if (input.account_bank && input.account_bank !== row.accountBank && !banks.includes(input.account_bank)) {
+      throw new HttpError(422, 'Bank tidak tersedia.', { errors: { account_bank: 'Bank tidak tersedia.' } });
+    }
+    patch.accountBank = input.account_bank || null;
+  }
+  if (input.account_number !== undefined) {
+    const digits = input.account_number.replace(/[\s.-]/g, '');
+    if (digits && !/^\d{1,30}$/.test(digits)) {
+      throw new HttpError(422, 'Nomor rekening hanya boleh berisi angka.', { errors: { account_number: 'Nomor rekening hanya boleh berisi angka.' } });
+    }
+    patch.accountNumber = digits || null;
+  }
   if (input.account_name !== undefined) patch.accountName = input.account_name || null;
   let passwordChanged = false;
   if (input.password) {
@@ -102,7 +116,8 @@ function memberRow(ctx: AppContext, u: UserRow & { whatsapps: number }) {
   return { ...publicUser(u), whatsapps: u.whatsapps, level: level ? { name: level.name, color: level.color } : null };
 }
 
-const whatsappCount = sql<number>`(select count(*) from ${whatsapps} where ${whatsapps.userId} = ${users.id})`.as('whatsapps');
+// eq() qualifies both columns; a bare `${column}` would render unqualified and bind to whatsapps.id.
+const whatsappCount = sql<number>`(select count(*) from ${whatsapps} where ${eq(whatsapps.userId, users.id)})`.as('whatsapps');
 
 export function listMembers(ctx: AppContext) {
   const rows = ctx.db
@@ -114,18 +129,42 @@ export function listMembers(ctx: AppContext) {
   return { users: rows.map((r) => memberRow(ctx, { ...r.u, whatsapps: r.whatsapps })) };
 }
 
-export function membersPerPage(ctx: AppContext, page: number, search: string) {
-  const where = search
-    ? and(
-        eq(users.role, 'member'),
-        or(
+export const MEMBER_STATUSES = ['online', 'offline', 'sending', 'suspended'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+export function memberStatusParam(value: unknown): MemberStatus | null {
+  const s = Array.isArray(value) ? value[0] : value;
+  return (MEMBER_STATUSES as readonly unknown[]).includes(s) ? (s as MemberStatus) : null;
+}
+
+/**
+ * 'Filter Status': online / offline = signed in right now (an open live connection) or not;
+ * sending = an account blasting now; suspended = an account suspended.
+ */
+function statusCondition(ctx: AppContext, status: MemberStatus | null): SQL | undefined {
+  if (status === null) return undefined;
+  if (status === 'online' || status === 'offline') {
+    const ids = [...ctx.realtime.connectedUserIds('member')];
+    if (status === 'online') return ids.length ? inArray(users.id, ids) : sql`0`;
+    return ids.length ? notInArray(users.id, ids) : undefined;
+  }
+  const account = status === 'sending' ? eq(whatsapps.status, 'sending') : eq(whatsapps.suspended, true);
+  return exists(ctx.db.select({ one: sql`1` }).from(whatsapps).where(and(eq(whatsapps.userId, users.id), account)));
+}
+
+export function membersPerPage(ctx: AppContext, page: number, search: string, status: MemberStatus | null = null) {
+  const where = and(
+    eq(users.role, 'member'),
+    search
+      ? or(
           like(users.firstname, likePattern(search)),
           like(users.lastname, likePattern(search)),
           like(users.email, likePattern(search)),
           like(sql`${users.firstname} || ' ' || ${users.lastname}`, likePattern(search)),
-        ),
-      )
-    : eq(users.role, 'member');
+        )
+      : undefined,
+    statusCondition(ctx, status),
+  );
   const total = ctx.db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
   const { limit, offset } = pageWindow(page);
   const rows = ctx.db

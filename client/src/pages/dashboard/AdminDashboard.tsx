@@ -1,10 +1,73 @@
-import { Typography } from 'antd';
+import {
+  ApiOutlined,
+  CheckCircleOutlined,
+  CloseCircleOutlined,
+  DisconnectOutlined,
+  PhoneOutlined,
+  SendOutlined,
+  TeamOutlined,
+  WhatsAppOutlined,
+} from '@ant-design/icons';
+import { Row, Typography } from 'antd';
 import type { SessionUser } from '../../lib/session';
+import { Tile, type TileSpec } from './Tile';
+import { field, useFigures } from './useFigures';
 
+const TILES: TileSpec[] = [
+  { key: 'unusedProxies', label: 'Proxy Belum Digunakan', icon: <ApiOutlined />, color: '#722ed1' },
+  { key: 'unBlasted', label: 'Nomor Belum Di-blast', icon: <PhoneOutlined />, color: '#13c2c2' },
+  { key: 'connected', label: 'Whatsapp Aktif', icon: <WhatsAppOutlined />, color: '#25D366' },
+  { key: 'disconnected', label: 'Whatsapp Tidak Aktif', icon: <DisconnectOutlined />, color: '#ff4d4f' },
+  { key: 'activeMembers', label: 'Member Aktif Saat Ini', icon: <TeamOutlined />, color: '#1677ff' },
+  { key: 'todaySuccess', label: 'Blast Hari Ini Berhasil', icon: <CheckCircleOutlined />, color: '#52c41a' },
+  { key: 'todayFail', label: 'Blast Hari Ini Gagal', icon: <CloseCircleOutlined />, color: '#fa541c' },
+  { key: 'total', label: 'Total Blast', icon: <SendOutlined />, color: '#128C7E' },
+];
+
+/** Admin and dev home: a greeting and eight system-wide figures. */
 export function AdminDashboard({ user }: { user: SessionUser }) {
+  const { figures } = useFigures(
+    `dashboard:admin:${user.id}`,
+    [...TILES.map((t) => t.key), 'totalSuccess', 'totalFail'],
+    [
+      { path: '/admin/proxy/count-use', pick: (b) => ({ unusedProxies: field('unUsed')(b) }) },
+      { path: '/admin/phonenumber/count-blast', pick: (b) => ({ unBlasted: field('unBlasted')(b) }) },
+      { path: '/admin/whatsapp/count/all', pick: (b) => ({ connected: field('connectedCount')(b), disconnected: field('disconnectedCount')(b) }) },
+      { path: '/admin/users/active', pick: (b) => ({ activeMembers: field('count')(b) }) },
+      { path: '/admin/messagelog/today-count', pick: (b) => ({ todaySuccess: field('success')(b), todayFail: field('fail')(b) }) },
+      { path: '/admin/messagelog/total-count', pick: (b) => ({ totalSuccess: field('success')(b), totalFail: field('fail')(b) }) },
+    ],
+  );
+  const totalSuccess = figures.totalSuccess ?? 0;
+  const totalFail = figures.totalFail ?? 0;
+
   return (
     <div data-testid="admin-dashboard">
       <Typography.Title level={3}>Halo, {user.firstname}!</Typography.Title>
+      <Row gutter={[16, 16]}>
+        {TILES.map((t) =>
+          t.key === 'total' ? (
+            <TotalTile key={t.key} spec={t} success={totalSuccess} fail={totalFail} />
+          ) : (
+            <Tile key={t.key} spec={t} value={figures[t.key] ?? 0} />
+          ),
+        )}
+      </Row>
     </div>
+  );
+}
+
+/** Total blasts: success and fail in one tile. */
+function TotalTile({ spec, success, fail }: { spec: TileSpec; success: number; fail: number }) {
+  return (
+    <Tile
+      spec={{ ...spec, label: `${spec.label} (Berhasil / Gagal)` }}
+      value={success}
+      suffix={
+        <Typography.Text type="secondary" style={{ fontSize: 16 }} data-testid="total-fail">
+          {` / ${fail.toLocaleString('id-ID')}`}
+        </Typography.Text>
+      }
+    />
   );
 }

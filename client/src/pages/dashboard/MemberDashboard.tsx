@@ -1,10 +1,74 @@
-import { Typography } from 'antd';
+import { CheckCircleOutlined, CloseCircleOutlined, DisconnectOutlined, GiftOutlined, WalletOutlined, WhatsAppOutlined, DollarOutlined } from '@ant-design/icons';
+import { Alert, Row, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/http';
 import type { SessionUser } from '../../lib/session';
+import { Tile, type TileSpec } from './Tile';
+import { field, useFigures } from './useFigures';
 
+const TILES: TileSpec[] = [
+  { key: 'connected', label: 'Total Whatsapp Aktif', icon: <WhatsAppOutlined />, color: '#25D366' },
+  { key: 'disconnected', label: 'Total Whatsapp Tidak Aktif', icon: <DisconnectOutlined />, color: '#ff4d4f' },
+  { key: 'success', label: 'Blast Berhasil', icon: <CheckCircleOutlined />, color: '#52c41a' },
+  { key: 'fail', label: 'Blast Gagal', icon: <CloseCircleOutlined />, color: '#fa541c' },
+  { key: 'income', label: 'Pendapatan Hari Ini', icon: <DollarOutlined />, color: '#128C7E', money: true },
+  { key: 'balance', label: 'Sisa Saldo Akun', icon: <WalletOutlined />, color: '#1677ff', money: true },
+  { key: 'bonus', label: 'Total Bonus', icon: <GiftOutlined />, color: '#faad14', money: true },
+];
+
+/** Two copies of the text scroll by half their width, so the loop has no gap and starts visible. */
+const MARQUEE_CSS = `
+@keyframes blast-marquee { from { transform: translateX(0); } to { transform: translateX(-50%); } }
+.blast-marquee { overflow: hidden; white-space: nowrap; }
+.blast-marquee > div { display: inline-block; animation: blast-marquee 30s linear infinite; }
+.blast-marquee span { display: inline-block; padding-right: 6rem; }
+@media (prefers-reduced-motion: reduce) { .blast-marquee > div { animation: none; } }
+`;
+
+/** The member's home: the admin's info banner, a greeting and seven figures. */
 export function MemberDashboard({ user }: { user: SessionUser }) {
+  const [info, setInfo] = useState('');
+  useEffect(() => {
+    api<{ setting: { info: string } }>('/admin/setting/get')
+      .then((res) => setInfo(res.setting?.info ?? ''))
+      .catch(() => setInfo(''));
+  }, []);
+  const id = user.id;
+  const { figures } = useFigures(
+    `dashboard:member:${id}`,
+    TILES.map((t) => t.key),
+    [
+      { path: `/admin/whatsapp/count/${id}`, pick: (b) => ({ connected: field('connectedCount')(b), disconnected: field('disconnectedCount')(b) }) },
+      { path: `/admin/messagelog/count/${id}`, pick: (b) => ({ success: field('successCount')(b), fail: field('failCount')(b) }) },
+      { path: `/admin/messagelog/today-income/${id}`, pick: (b) => ({ income: field('income')(b) }) },
+      { path: `/admin/withdraw/balance/${id}`, pick: (b) => ({ balance: field('balance')(b) }) },
+      { path: `/admin/bonus/total/${id}`, pick: (b) => ({ bonus: field('totalBonus')(b) }) },
+    ],
+  );
+
   return (
     <div data-testid="member-dashboard">
+      <style>{MARQUEE_CSS}</style>
+      {info && (
+        <Alert
+          type="info"
+          style={{ marginBottom: 16 }}
+          message={
+            <div className="blast-marquee" data-testid="info-banner">
+              <div>
+                <span>{info}</span>
+                <span aria-hidden="true">{info}</span>
+              </div>
+            </div>
+          }
+        />
+      )}
       <Typography.Title level={3}>Halo, {user.firstname}!</Typography.Title>
+      <Row gutter={[16, 16]}>
+        {TILES.map((t) => (
+          <Tile key={t.key} spec={t} value={figures[t.key] ?? 0} />
+        ))}
+      </Row>
     </div>
   );
 }

@@ -1,0 +1,174 @@
+/**
+ * Blast engine throughput: the real engine, database file, simulator and socket.io, with one
+ * admin socket connected.
+ *
+ *  1. 1,000 linked accounts, 200,000 targets, zero latency and zero intervals: sustained
+ *     messages/s (every log row, counter update, referral credit and event included), peak RSS.
+ *  2. 5,000 accounts with 1–2 s intervals and 300 ms latency for 60 s: CPU share and the event
+ *     rate reaching the admin socket.
+ *
+ * `npx tsx bench/engine.ts [--quick] [--phase 1|2]` (quick: smaller and shorter, for a smoke run).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { testConfig } from '../server/src/config';
+import { closeDb, openDb, type Db } from '../server/src/db/client';
+import { createContext } from '../server/src/context';
+import { createServer } from '../server/src/server';
+import { issueToken } from '../server/src/auth/service';
+import { levels, messageTemplates, settings, users, whatsapps } from '../server/src/db/schema';
+import { eq } from 'drizzle-orm';
+import { simNumbers } from '../server/src/gateway/simulator/network';
+import { engineFor } from '../server/src/engine/engine';
+
+const quick = process.argv.includes('--quick');
+const SEED = 'bench';
+
+function seed(db: Db, accounts: number, targets: number): void {
+  const s = db.$client;
+  s.pragma('synchronous = OFF');
+  db.update(settings).set({ intervalMin: 0, intervalMax: 0, price: 25, referralPercent: 10, recipientCooldownHours: 24 }).where(eq(settings.id, 1)).run();
+  db.insert(levels).values([
+    { name: 'Bronze', blastFee: 50, requirementBlast: 0 },
+    { name: 'Silver', blastFee: 75, requirementBlast: 100 },
+    { name: 'Gold', blastFee: 100, requirementBlast: 1000 },
+  ]).run();
+  for (let i = 0; i < 3; i++) db.insert(messageTemplates).values({ text: `<p>Halo {name} ${i}</p>`, textWa: `Halo {name}, promo ${i} untuk {phoneNumber}` }).run();
+  const members = Math.ceil(accounts / 4);
+  const insertUser = s.prepare("INSERT INTO users (firstname, lastname, email, password_hash, role, referral_code, referred_by) VALUES (?, 'Bench', ?, 'x', 'member', ?, ?)");
+  const insertAccount = s.prepare(
+    "INSERT INTO whatsapps (device_id, clientid, pushname, phonenumber, server, serialized, user_id, state) VALUES (?, ?, ?, ?, 'c.us', ?, ?, 'connected')",
+  );
+  const insertTarget = s.prepare('INSERT INTO phone_numbers (number, name) VALUES (?, ?)');
+  s.transaction(() => {
+    for (let m = 1; m <= members; m++) insertUser.run(`Member${m}`, `m${m}@bench.local`, `B${m}`, m % 10 === 0 ? 1 : null);
+    for (let a = 0; a < accounts; a++) {
+      const phone = `62899${String(a).padStart(8, '0')}`;
+      const id = `id-bench-${a}`;
+      insertAccount.run(id, id, `Akun ${a}`, phone, `${phone}@c.us`, (a % members) + 1);
+    }
+    for (const n of simNumbers(SEED, targets, { salt: 'bench-targets' })) insertTarget.run(n.number, n.name ?? '');
+  })();
+  s.pragma('synchronous = NORMAL');
+}
+
+interface Phase {
+  accounts: number;
+  targets: number;
+  latencyMs: number;
+  intervals: [number, number];
+  seconds: number;
+  warmupSeconds: number;
+}
+
+async function runPhase(label: string, p: Phase) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blast-bench-'));
+  const db = openDb(path.join(dataDir, 'blast.db'));
+  const t0 = Date.now();
+  seed(db, p.accounts, p.targets);
+  db.update(settings).set({ intervalMin: p.intervals[0], intervalMax: p.intervals[1] }).where(eq(settings.id, 1)).run();
+  const seededIn = Date.now() - t0;
+  const config = testConfig({ dataDir, sim: { seed: SEED, latencyMs: p.latencyMs, failureRate: 0.01 } });
+  const ctx = createContext(config, db, () => undefined);
+  const { server, close } = createServer(ctx);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+
+  const admin = db.insert(users).values({ firstname: 'Admin', email: 'admin@bench.local', passwordHash: 'x', role: 'admin', referralCode: 'ADMINB' }).returning().get();
+  // The admin's browser is another process: it parses what it receives and reports counts.
+  const token = await issueToken(ctx, admin, false);
+  const watcher = spawn(process.execPath, ['--import', 'tsx', path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'admin-socket.ts'), `http://127.0.0.1:${port}`, token], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let adminEvents = 0;
+  watcher.stdout!.on('data', (chunk: Buffer) => {
+    const lines = chunk.toString().trim().split('\n');
+    const last = Number(lines[lines.length - 1]);
+    if (Number.isFinite(last)) adminEvents = last;
+  });
+  await new Promise<void>((resolve) => watcher.stdout!.once('data', () => resolve()));
+
+  const engine = engineFor(ctx);
+  const logCount = db.$client.prepare('SELECT max(id) AS n FROM message_logs');
+  const logs = () => (logCount.get() as { n: number | null }).n ?? 0;
+  const accounts = engine.statements.sqlite.prepare('SELECT * FROM whatsapps ORDER BY id').all() as Parameters<typeof engine.start>[0][];
+
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  const cpu0 = process.cpuUsage();
+  const start = Date.now();
+  for (const a of accounts) void engine.start(a);
+  let peakRss = process.memoryUsage().rss;
+  let atWarmup = { t: start, n: 0, cpu: cpu0, events: 0 };
+  const samples: number[] = [];
+  let last = 0;
+  while (Date.now() - start < p.seconds * 1000 && engine.running > 0) {
+    await new Promise((r) => setTimeout(r, 1000));
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    const n = logs();
+    samples.push(n - last);
+    last = n;
+    if (samples.length === p.warmupSeconds) {
+      atWarmup = { t: Date.now(), n, cpu: process.cpuUsage(), events: adminEvents };
+      lag.reset();
+    }
+  }
+  const end = { t: Date.now(), n: logs(), cpu: process.cpuUsage(atWarmup.cpu), events: adminEvents };
+  lag.disable();
+  const ms = (ns: number) => (ns / 1e6).toFixed(0);
+  const wall = (end.t - atWarmup.t) / 1000;
+  const rate = (end.n - atWarmup.n) / wall;
+  const cpuShare = (end.cpu.user + end.cpu.system) / 1000 / (end.t - atWarmup.t);
+  await engine.shutdown();
+  await new Promise((r) => setTimeout(r, 300));
+
+  const check = db.$client
+    .prepare(
+      `SELECT (SELECT sum(count_success + count_fail) FROM whatsapps) AS counted, (SELECT count(*) FROM message_logs) AS logged,
+              (SELECT sum(income) FROM users) AS income, (SELECT coalesce(sum(income), 0) FROM message_logs) AS logIncome,
+              (SELECT count(*) FROM phone_numbers WHERE in_use = 1) AS inUse, (SELECT count(*) FROM referral_credits) AS credits`,
+    )
+    .get() as Record<string, number>;
+  watcher.kill();
+  await close();
+  closeDb(db);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  const mb = (b: number) => `${Math.round(b / 1024 / 1024)} MB`;
+  console.log(`\n${label}`);
+  console.log(`  accounts ${p.accounts}, targets ${p.targets}, latency ${p.latencyMs} ms, intervals ${p.intervals.join('–')} s (seeded in ${seededIn} ms)`);
+  console.log(`  messages: ${end.n} in ${((end.t - start) / 1000).toFixed(1)} s; per second: ${samples.join(' ')}`);
+  console.log(`  sustained after ${p.warmupSeconds} s warm-up: ${Math.round(rate)} messages/s over ${wall.toFixed(1)} s`);
+  const cpuPerMessage = ((end.cpu.user + end.cpu.system) / Math.max(1, end.n - atWarmup.n)).toFixed(0);
+  console.log(`  CPU share of one core: ${(cpuShare * 100).toFixed(0)} % (${cpuPerMessage} µs of CPU per message)   peak RSS: ${mb(peakRss)}`);
+  console.log(`  event-loop delay: p50 ${ms(lag.percentile(50))} ms, p99 ${ms(lag.percentile(99))} ms, max ${ms(lag.max)} ms`);
+  console.log(`  events reaching one admin socket: ${Math.round((end.events - atWarmup.events) / wall)} /s (engine ticks ${engine.ticker.ticks})`);
+  console.log(`  invariants: counted ${check.counted} = logged ${check.logged}; member income ${check.income} = log income ${check.logIncome}; in use ${check.inUse}; referral credits ${check.credits}`);
+  return { rate, cpuShare, peakRss, ok: check.counted === check.logged && check.income === check.logIncome && check.inUse === 0 };
+}
+
+const only = process.argv.includes('--phase') ? Number(process.argv[process.argv.indexOf('--phase') + 1]) : null;
+const skipped = { rate: 0, cpuShare: 0, peakRss: 0, ok: true };
+const one = only === 2 ? skipped : await runPhase('1. throughput', {
+  accounts: 1000,
+  targets: quick ? 50_000 : 200_000,
+  latencyMs: 0,
+  intervals: [0, 0],
+  seconds: quick ? 10 : 40,
+  warmupSeconds: 3,
+});
+const two = only === 1 ? skipped : await runPhase('2. realistic intervals', {
+  accounts: quick ? 1000 : 5000,
+  targets: 200_000,
+  latencyMs: 300,
+  intervals: [1, 2],
+  seconds: quick ? 15 : 60,
+  warmupSeconds: 5,
+});
+console.log(`\nresult: ${Math.round(one.rate)} messages/s (target ≥ 3000) ${one.rate >= 3000 ? 'PASS' : 'BELOW TARGET'}; invariants ${one.ok && two.ok ? 'hold' : 'BROKEN'}`);
+process.exit(one.ok && two.ok ? 0 : 1);

@@ -1,0 +1,48 @@
+export type ButtonType = 'reply_button' | 'call_button' | 'url_button' | 'stop_button';
+
+export interface MessageButton {
+  id: string;
+  title: string;
+  url: string;
+  type: ButtonType;
+}
+
+export interface MessageRow {
+  id: number;
+  media: string | null;
+  text: string;
+  text_wa: string;
+  button: MessageButton[];
+  status: 'active' | 'nonactive';
+  count_use: number;
+}
+
+export const BUTTON_LABELS: Record<ButtonType, string> = {
+  reply_button: 'Tombol Balasan',
+  call_button: 'Tombol Panggilan',
+  url_button: 'Tombol URL',
+  stop_button: 'Tombol Berhenti',
+};
+
+let counter = 0;
+/** The editor's starting set: 3 empty reply buttons. */
+export function emptyButtons(): MessageButton[] {
+  return Array.from({ length: 3 }, () => ({ id: `new-${Date.now().toString(36)}-${++counter}`, title: '', url: '', type: 'reply_button' as const }));
+}
+
+/** The spec's alert for a half-filled button, or null. */
+export function buttonProblem(b: MessageButton): string | null {
+  const title = b.title.trim();
+  const url = b.url.trim();
+  if (title && !url) return `Judul button : "${title}" belum mempunyai URL.`;
+  if (url && !title) return `URL button "${url}" belum punya nama atau judul.`;
+  return null;
+}
+
+/** Whether caption HTML has any visible text. */
+export function hasCaption(html: string): boolean {
+  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '').length > 0;
+}
+
+const IMAGE = /\.(jpe?g|png|gif|webp|bmp|svg)$/i;
+export const isImage = (media: string) => IMAGE.test(media);

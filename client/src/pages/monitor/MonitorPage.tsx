@@ -1,0 +1,72 @@
+import { Card, Empty, Segmented, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/PageTitle';
+import { api, query } from '../../lib/http';
+import { JsonTree, JsonViewer } from './JsonTree';
+
+export type ViewType = 'string' | 'JsonViewer' | 'JSONTree';
+
+/** `type` is 'string' or 0, 'JsonViewer' or 1, 'JSONTree' or 2; anything else shows the tree. */
+export function parseViewType(raw: string | null): ViewType {
+  if (raw === 'string' || raw === '0') return 'string';
+  if (raw === 'JsonViewer' || raw === '1') return 'JsonViewer';
+  return 'JSONTree';
+}
+
+export function JsonView({ type, value }: { type: ViewType; value: unknown }) {
+  if (type === 'string') return <pre data-testid="json-string" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(value, null, 2)}</pre>;
+  if (type === 'JsonViewer') return <JsonViewer value={value} />;
+  return <JsonTree value={value} />;
+}
+
+export function ViewTypeSwitch() {
+  const [params, setParams] = useSearchParams();
+  const type = parseViewType(params.get('type'));
+  return (
+    <Segmented
+      value={type}
+      options={[
+        { label: 'String', value: 'string' },
+        { label: 'JsonViewer', value: 'JsonViewer' },
+        { label: 'JSONTree', value: 'JSONTree' },
+      ]}
+      onChange={(v) => {
+        const next = new URLSearchParams(params);
+        next.set('type', String(v));
+        setParams(next, { replace: true });
+      }}
+    />
+  );
+}
+
+const TITLES = { local: 'Monitor Local', remote: 'Monitor Remote', socket: 'Monitor Socket' } as const;
+
+/** /monitor/local, /monitor/remote, /monitor/socket: the dev's raw diagnostic views. A failed fetch shows an empty list. */
+export function MonitorPage({ kind }: { kind: keyof typeof TITLES }) {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const type = parseViewType(params.get('type'));
+  const [data, setData] = useState<unknown>([]);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    api<{ data: unknown }>(`/dev/monitor/${kind}${query({ id })}`)
+      .then((res) => live && setData(res?.data ?? []))
+      .catch(() => live && setData([]))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [kind, id]);
+
+  const empty = Array.isArray(data) && data.length === 0;
+  return (
+    <div>
+      <PageTitle title={`${TITLES[kind]}${id ? ` — ${id}` : ''}`} extra={<ViewTypeSwitch />} />
+      <Card>{loading ? <Spin data-testid="monitor-loading" /> : empty ? <Empty description="Kosong" /> : <JsonView type={type} value={data} />}</Card>
+    </div>
+  );
+}

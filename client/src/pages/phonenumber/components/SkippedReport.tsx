@@ -1,0 +1,48 @@
+import { Button, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+
+/** The first rows an import skipped (the spec lists 5), the rest only in the downloads. */
+export const INLINE_SKIPPED = 5;
+
+interface Props<T> {
+  summary: string;
+  title?: string;
+  rows: T[];
+  total: number;
+  columns: ColumnsType<T>;
+  rowKey: (row: T, index?: number) => string;
+  more: (total: number) => string;
+  /** Whether the download buttons show only when more rows were skipped than are listed. */
+  downloadsOnlyWhenMore?: boolean;
+  onDownload: (format: 'csv' | 'json') => void;
+}
+
+export function SkippedReport<T extends object>({ summary, title, rows, total, columns, rowKey, more, downloadsOnlyWhenMore, onDownload }: Props<T>) {
+  const showDownloads = !downloadsOnlyWhenMore || total > INLINE_SKIPPED;
+  return (
+    <div data-testid="import-result" style={{ marginTop: 16 }}>
+      <Typography.Paragraph strong>{summary}</Typography.Paragraph>
+      {total > 0 && (
+        <>
+          {title && <Typography.Title level={5}>{title}</Typography.Title>}
+          <Table<T>
+            size="small"
+            rowKey={(r) => rowKey(r, rows.indexOf(r))}
+            dataSource={rows.slice(0, INLINE_SKIPPED)}
+            columns={columns}
+            pagination={false}
+            scroll={{ x: true }}
+            data-testid="skipped-table"
+          />
+          {total > INLINE_SKIPPED && <Typography.Paragraph style={{ marginTop: 8 }}>{more(total)}</Typography.Paragraph>}
+        </>
+      )}
+      {showDownloads && (
+        <Space style={{ marginTop: 8 }}>
+          <Button onClick={() => onDownload('csv')}>Download CSV</Button>
+          <Button onClick={() => onDownload('json')}>Download JSON</Button>
+        </Space>
+      )}
+    </div>
+  );
+}

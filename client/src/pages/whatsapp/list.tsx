@@ -1,0 +1,199 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, Avatar, Button, Input, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/PageTitle';
+import { Pager } from '../../components/Pager';
+import { formatRupiah, formatState } from '../../lib/format';
+import { getSessionUser } from '../../lib/session';
+import { usePaged } from '../../lib/usePaged';
+import { useLive } from '../../providers/live';
+import { ActivateButton, RowActions } from './RowActions';
+import { applyLive, transientLabel, type AccountRow } from './liveRow';
+
+/** Filter options; the value is kept in `s`, as the search text is. */
+const FILTERS = [
+  { value: '', label: 'Semua' },
+  { value: 'connected', label: 'Connected' },
+  { value: 'loggedOut', label: 'Logged Out' },
+  { value: 'conflict', label: 'Conflict' },
+  { value: 'disconnected', label: 'Disconnected' },
+  { value: 'unknown', label: 'Unknown' },
+  { value: 'sending', label: 'Sending' },
+  { value: 'suspended', label: 'Suspended' },
+];
+const FILTER_VALUES = new Set(FILTERS.map((f) => f.value).filter(Boolean));
+
+const STATE_COLORS: Record<string, string> = {
+  connected: 'green',
+  sending: 'blue',
+  conflict: 'orange',
+  disconnected: 'red',
+  loggedOut: 'red',
+  'reconnecting...': 'processing',
+};
+
+const HIGHLIGHT = { background: 'rgba(18, 140, 126, 0.18)', transition: 'background 0.3s' };
+
+/** 'Daftar Whatsapp' at /whatsapp and /member/whatsapp?id= (the accounts of one member). */
+export function WhatsappList() {
+  const user = getSessionUser();
+  const role = user?.role ?? 'member';
+  const [params, setParams] = useSearchParams();
+  const s = params.get('s') ?? '';
+  const memberId = params.get('id');
+  const isFilter = FILTER_VALUES.has(s);
+  const [text, setText] = useState(isFilter ? '' : s);
+  const [busy, setBusy] = useState(false);
+  const [synced, setSynced] = useState(false);
+  const userId = role === 'member' ? user?.id : (memberId ?? undefined);
+  const list = usePaged<AccountRow>('/admin/whatsapp/list-per-page', { user_id: userId, search: s, synced: synced ? 'true' : undefined }, 'Error fetching Whatsapp list');
+  const { rows, setRows } = list;
+
+  const update = useCallback((id: number, patch: Partial<AccountRow>) => setRows((rs) => rs.map((r) => (r.id === id ? { ...r, ...patch } : r))), [setRows]);
+
+  useLive(role === 'member' ? String(user?.id ?? '') : 'admin', (msg) => setRows((rs) => applyLive(rs, msg)));
+
+  // Counter highlights last 1 second; waiting rows count down every second.
+  const highlighted = rows.some((r) => r.successUpdated || r.failUpdated);
+  useEffect(() => {
+    if (!highlighted) return;
+    const t = window.setTimeout(() => setRows((rs) => rs.map((r) => (r.successUpdated || r.failUpdated ? { ...r, successUpdated: false, failUpdated: false } : r))), 1000);
+    return () => window.clearTimeout(t);
+  }, [highlighted, rows, setRows]);
+  const waiting = rows.some((r) => r.waiting && (r.waitTime ?? 0) > 0);
+  useEffect(() => {
+    if (!waiting) return;
+    const t = window.setInterval(() => setRows((rs) => rs.map((r) => (r.waiting && (r.waitTime ?? 0) > 0 ? { ...r, waitTime: (r.waitTime ?? 1) - 1 } : r))), 1000);
+    return () => window.clearInterval(t);
+  }, [waiting, setRows]);
+
+  // Search, filter and refresh show the spinner and re-fetch after 1 second.
+  const later = (fn: () => void) => {
+    setBusy(true);
+    window.setTimeout(() => {
+      fn();
+      setBusy(false);
+    }, 1000);
+  };
+  const applyS = (value: string) =>
+    later(() => {
+      const next = new URLSearchParams(params);
+      next.set('page', '1');
+      if (value.trim()) next.set('s', value.trim());
+      else next.delete('s');
+      setParams(next, { replace: true });
+    });
+  const refresh = () =>
+    later(() => {
+      setSynced(true);
+      list.reload();
+    });
+
+  const showActions = role === 'member' || role === 'dev';
+  const showOwner = role === 'admin' || role === 'dev';
+
+  return (
+    <div>
+      <PageTitle
+        title="Daftar Whatsapp"
+        extra={
+          <>
+            {role === 'member' && (
+              <Link to="/whatsapp/create">
+                <Button type="primary">Tambah</Button>
+              </Link>
+            )}
+            <Button icon={<ReloadOutlined />} onClick={refresh} aria-label="Refresh" />
+          </>
+        }
+      />
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          placeholder="Cari Whatsapp"
+          aria-label="Cari Whatsapp"
+          allowClear
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onSearch={applyS}
+          style={{ width: 280 }}
+        />
+        <Select
+          aria-label="Filter Status"
+          value={isFilter ? s : ''}
+          options={FILTERS}
+          onChange={(v: string) => {
+            setText('');
+            applyS(v);
+          }}
+          style={{ width: 180 }}
+        />
+      </Space>
+      {list.error && <Alert type="error" showIcon message={list.error} style={{ marginBottom: 16 }} />}
+      <Spin spinning={busy || list.loading}>
+        <Table<AccountRow>
+          rowKey="id"
+          dataSource={rows}
+          pagination={false}
+          scroll={{ x: true }}
+          locale={{ emptyText: 'Kosong' }}
+          onRow={(r) => ({ 'data-testid': `wa-row-${r.id}` }) as React.HTMLAttributes<HTMLElement>}
+          columns={[
+            {
+              title: 'Akun',
+              key: 'akun',
+              render: (_, r) => (
+                <Space>
+                  <Avatar style={{ background: '#128C7E' }}>{(r.pushname ?? '?').slice(0, 1).toUpperCase()}</Avatar>
+                  <div>
+                    <div style={{ fontWeight: 600 }}>{r.pushname ?? '-'}</div>
+                    <Typography.Text type="secondary">{r.phonenumber ?? '-'}</Typography.Text>
+                    {showOwner && r.user && (
+                      <div>
+                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                          {`${r.user.firstname} ${r.user.lastname}`.trim()}
+                        </Typography.Text>
+                      </div>
+                    )}
+                  </div>
+                </Space>
+              ),
+            },
+            { title: 'Client ID', dataIndex: 'clientid' },
+            { title: 'Berhasil', key: 'ok', render: (_, r) => <span style={r.successUpdated ? HIGHLIGHT : undefined}>{r.count_success}</span> },
+            { title: 'Gagal', key: 'fail', render: (_, r) => <span style={r.failUpdated ? HIGHLIGHT : undefined}>{r.count_fail}</span> },
+            { title: 'Total Pendapatan', key: 'income', render: (_, r) => formatRupiah(r.income) },
+            {
+              title: 'Status',
+              key: 'status',
+              render: (_, r) => {
+                const label = transientLabel(r);
+                return (
+                  <Space direction="vertical" size={2}>
+                    {r.suspended ? (
+                      <Tag color="red" data-testid="wa-state">{`Suspended (${r.suspended_count}x)`}</Tag>
+                    ) : (
+                      <Tag color={STATE_COLORS[r.state ?? ''] ?? 'default'} data-testid="wa-state">
+                        {formatState(r.state)}
+                      </Tag>
+                    )}
+                    {label && <Typography.Text type="secondary">{label}</Typography.Text>}
+                    {showOwner && <ActivateButton row={r} update={update} />}
+                  </Space>
+                );
+              },
+            },
+            showActions
+              ? { title: 'Action', key: 'action', render: (_, r) => <RowActions row={r} role={role} update={update} /> }
+              : {
+                  title: 'Sending',
+                  key: 'sending',
+                  render: (_, r) => (r.status === 'sending' ? <Tag color="processing">Sending</Tag> : <Tag>Idle</Tag>),
+                },
+          ]}
+        />
+      </Spin>
+      <Pager page={list.page} totalPages={list.totalPages} onChange={list.setPage} />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { applyLive, canReconnect, transientLabel, type AccountRow } from './liveRow';
+
+const row = (over: Partial<AccountRow> = {}): AccountRow => ({
+  id: 1,
+  deviceId: 'id-1-1',
+  clientid: 'id-1-1',
+  pushname: 'A',
+  phonenumber: '6281',
+  user_id: 9,
+  state: 'connected',
+  status: 'idle',
+  interval: null,
+  count_success: 3,
+  count_fail: 1,
+  income: 150,
+  suspended: false,
+  suspended_count: 0,
+  ...over,
+});
+
+describe('live events on account rows', () => {
+  it('applies connection.update by device id; conflict also sets idle', () => {
+    const rows = [row({ status: 'sending' }), row({ id: 2, deviceId: 'id-2-2', clientid: 'id-2-2' })];
+    const next = applyLive(rows, { event: 'connection.update', data: { deviceId: 'id-1-1', state: 'conflict' } });
+    expect(next[0]).toMatchObject({ state: 'conflict', status: 'idle' });
+    expect(next[1]).toBe(rows[1]);
+  });
+
+  it('ignores events for other rows, and bare ids of other kinds', () => {
+    const rows = [row()];
+    expect(applyLive(rows, { event: 'count_success', data: { id: 1, count_success: 99 } })).toBe(rows);
+    expect(applyLive(rows, { event: 'count_success', data: { deviceId: 'other', count_success: 99 } })).toBe(rows);
+  });
+
+  it('counters are absolute and highlighted; count_synced sets both', () => {
+    const [a] = applyLive([row()], { event: 'count_success', data: { deviceId: 'id-1-1', count_success: 10, income: 500 } });
+    expect(a).toMatchObject({ count_success: 10, income: 500, successUpdated: true });
+    const [b] = applyLive([row()], { event: 'count_synced', data: { deviceId: 'id-1-1', count_success: 0, count_fail: 0, income: 0 } });
+    expect(b).toMatchObject({ count_success: 0, count_fail: 0, income: 0, successUpdated: true, failUpdated: true });
+  });
+
+  it('suspended marks the row and, above 2, takes the counters; activated lifts it', () => {
+    const [s1] = applyLive([row()], { event: 'suspended', data: { sender: { id: 1 }, suspended: true, suspended_count: 1, count_success: 0 } });
+    expect(s1).toMatchObject({ suspended: true, suspended_count: 1, count_success: 3 });
+    const [s3] = applyLive([row()], { event: 'suspended', data: { deviceId: 'id-1-1', suspended_count: 3, count_success: 0, count_fail: 0, income: 0 } });
+    expect(s3).toMatchObject({ suspended: true, suspended_count: 3, count_success: 0, income: 0 });
+    const [on] = applyLive([s1!], { event: 'activated', data: { deviceId: 'id-1-1', suspended: false, suspended_count: 1 } });
+    expect(on).toMatchObject({ suspended: false, suspended_count: 1 });
+  });
+
+  it('transient labels, hidden when suspended or reconnecting', () => {
+    const [w] = applyLive([row({ status: 'sending' })], { event: 'waiting', data: { deviceId: 'id-1-1', waitTime: 7 } });
+    expect(transientLabel(w!)).toBe('Waiting (7s)...');
+    const [a] = applyLive([row()], { event: 'attempting', data: { deviceId: 'id-1-1', code: 'timeout' } });
+    expect(transientLabel(a!)).toBe('Fail, attempting (timeout)...');
+    const [r] = applyLive([a!], { event: 'reconnecting', data: { deviceId: 'id-1-1' } });
+    expect(r!.state).toBe('reconnecting...');
+    expect(transientLabel(r!)).toBeNull();
+    const [idle] = applyLive([w!], { event: 'stop', data: { deviceId: 'id-1-1' } });
+    expect(idle).toMatchObject({ status: 'idle', waiting: false });
+    expect(transientLabel(idle!)).toBeNull();
+  });
+
+  it('Reconnect is offered for unset, disconnected, loggedOut, unknown and conflict, never when suspended', () => {
+    for (const state of [null, 'disconnected', 'loggedOut', 'unknown', 'conflict']) expect(canReconnect(row({ state }))).toBe(true);
+    expect(canReconnect(row({ state: 'connected' }))).toBe(false);
+    expect(canReconnect(row({ state: 'disconnected', suspended: true }))).toBe(false);
+  });
+});

@@ -1,0 +1,106 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../server/src/db/client';
+import { bonuses, messageLogs, users, whatsapps, withdrawals } from '../server/src/db/schema';
+import { feeFor } from '../server/src/money/levels';
+import { creditReferral } from '../server/src/money/referral';
+import { demoSeeders } from './registry';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A small deterministic generator, so every fresh demo database holds the same figures. */
+function lcg(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+}
+
+/**
+ * Send attempts recorded as the blast engine records them: per attempt one message-log row with
+ * the fee the member earned at that moment, the member's running totals (and their first account's,
+ * when one exists), and the referrer's credit, all in one transaction.
+ */
+function recordHistory(db: Db, userId: number, successes: number, failures: number, days: number, seed: number): void {
+  const rand = lcg(seed);
+  const account = db.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.userId, userId)).orderBy(whatsapps.id).get();
+  const total = successes + failures;
+  const start = Date.now() - days * DAY;
+  const attempts = Array.from({ length: total }, (_, i) => ({
+    // Exactly `failures` failed attempts, spread evenly.
+    success: Math.floor(((i + 1) * failures) / total) === Math.floor((i * failures) / total),
+    at: start + Math.floor(((i + rand()) / total) * days * DAY),
+  }));
+  db.transaction((tx) => {
+    for (const a of attempts) {
+      const member = tx.select().from(users).where(eq(users.id, userId)).get();
+      if (!member) return;
+      const success = a.success;
+      const income = success ? feeFor(tx, member) : 0;
+      const log = tx
+        .insert(messageLogs)
+        .values({
+          userId,
+          whatsappId: account?.id ?? null,
+          number: `62812${String(3000000 + Math.floor(rand() * 6999999))}`,
+          success,
+          errorCode: success ? null : 'NOT_DELIVERED',
+          income,
+          createdAt: new Date(Math.min(a.at, Date.now() - 60_000)),
+        })
+        .returning({ id: messageLogs.id })
+        .get();
+      tx.update(users)
+        .set(success ? { totalSuccess: sql`${users.totalSuccess} + 1`, income: sql`${users.income} + ${income}` } : { totalFail: sql`${users.totalFail} + 1` })
+        .where(eq(users.id, userId))
+        .run();
+      if (account) {
+        tx.update(whatsapps)
+          .set(
+            success
+              ? { countSuccess: sql`${whatsapps.countSuccess} + 1`, income: sql`${whatsapps.income} + ${income}` }
+              : { countFail: sql`${whatsapps.countFail} + 1` },
+          )
+          .where(eq(whatsapps.id, account.id))
+          .run();
+      }
+      if (success) creditReferral(tx, userId, income, log.id);
+    }
+  });
+}
+
+demoSeeders.push((db, ids) => {
+  const { admin, member, member2, member3, member4, member5 } = ids;
+  if (!admin || !member || !member2 || !member3 || !member4 || !member5) return;
+
+  // Budi crosses the Silver requirement (1000) part-way, so his later messages earn the Silver fee.
+  recordHistory(db, member, 1150, 40, 10, 11);
+  recordHistory(db, member2, 320, 15, 7, 22); // referred by Budi
+  recordHistory(db, member3, 180, 6, 5, 33); // referred by Budi
+  recordHistory(db, member4, 600, 20, 9, 44);
+  recordHistory(db, member5, 90, 4, 3, 55); // referred by Siti
+
+  db.update(users)
+    .set({ accountBank: 'MANDIRI', accountNumber: '1370012345678', accountName: 'Siti Rahmawati' })
+    .where(eq(users.id, member4))
+    .run();
+
+  const ago = (days: number) => new Date(Date.now() - days * DAY);
+  db.insert(bonuses)
+    .values([
+      { userId: member, adminId: admin, nominal: 25000, reason: 'Bonus akhir bulan', createdAt: ago(6) },
+      { userId: member, adminId: admin, nominal: 10000, reason: 'Hadiah referal terbanyak', createdAt: ago(2) },
+      { userId: member2, adminId: admin, nominal: 15000, reason: 'Bonus member baru', createdAt: ago(4) },
+      { userId: member4, adminId: admin, nominal: 5000, reason: 'Bonus konsisten blast', createdAt: ago(1) },
+    ])
+    .run();
+
+  db.insert(withdrawals)
+    .values([
+      { userId: member, nominal: 50000, status: 'accepted', updatedBy: admin, updatedAt: ago(3), createdAt: ago(4) },
+      { userId: member, nominal: 20000, status: 'rejected', updatedBy: admin, updatedAt: ago(1), createdAt: ago(2) },
+      { userId: member, nominal: 15000, status: 'requested', createdAt: ago(0.2) },
+      { userId: member4, nominal: 10000, status: 'requested', createdAt: ago(0.5) },
+    ])
+    .run();
+});

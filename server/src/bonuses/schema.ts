@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+const num = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+
+export const BonusCreateBody = z
+  .object({
+    // adminId is accepted for the documented body shape but never trusted: the signed-in admin is used.
+    adminId: z.unknown().optional(),
+    userId: z.preprocess(num, z.number({ message: 'Member is required.' }).int('Member is required.').positive('Member is required.')).optional(),
+    user_id: z.preprocess(num, z.number().int().positive()).optional(),
+    nominal: z.preprocess(
+      num,
+      z.number({ message: 'Nominal is required.' }).int('Nominal must be a whole number.').min(1, 'Nominal must be more than 0.').max(1_000_000_000_000, 'Nominal is too large.'),
+    ),
+    reason: z.string({ message: 'Keterangan is required.' }).trim().min(1, 'Keterangan is required.').max(1000, 'Keterangan is too long.'),
+  })
+  .transform((b, c) => {
+    const userId = b.userId ?? b.user_id;
+    if (userId === undefined) {
+      c.addIssue({ code: 'custom', message: 'Member is required.', path: ['userId'] });
+      return z.NEVER;
+    }
+    return { userId, nominal: b.nominal, reason: b.reason };
+  });
+
+export type BonusCreate = z.infer<typeof BonusCreateBody>;

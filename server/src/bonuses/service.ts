@@ -1,0 +1,80 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import type { AuthUser } from '../auth/middleware';
+import { moneyTransaction } from '../db/client';
+import { bonuses, users } from '../db/schema';
+import { HttpError } from '../lib/errors';
+import { paged, pageWindow } from '../lib/paging';
+import { balanceOf } from '../money/balance';
+import { publishBalance } from '../money/events';
+import type { BonusCreate } from './schema';
+
+type BonusRow = typeof bonuses.$inferSelect;
+
+const owner = { firstname: users.firstname, lastname: users.lastname, email: users.email };
+
+export function bonusView(b: BonusRow, u: { firstname: string; lastname: string; email: string } | null) {
+  return {
+    id: b.id,
+    nominal: b.nominal,
+    reason: b.reason,
+    createdAt: b.createdAt,
+    userId: b.userId,
+    adminId: b.adminId,
+    User: u ? { firstname: u.firstname, lastname: u.lastname, email: u.email } : null,
+  };
+}
+
+/** Only members and developers hold a balance, so only they receive bonuses. */
+export function createBonus(ctx: AppContext, caller: AuthUser, input: BonusCreate) {
+  const view = moneyTransaction(ctx.db, (tx) => {
+    const target = tx.select({ role: users.role, ...owner }).from(users).where(eq(users.id, input.userId)).get();
+    if (!target) throw new HttpError(404, 'Member not found', { errors: { userId: 'Member not found' } });
+    if (target.role !== 'member' && target.role !== 'dev') {
+      throw new HttpError(422, 'Bonus can only be sent to a member.', { errors: { userId: 'Bonus can only be sent to a member.' } });
+    }
+    const row = tx.insert(bonuses).values({ userId: input.userId, adminId: caller.id, nominal: input.nominal, reason: input.reason }).returning().get();
+    return bonusView(row, target);
+  });
+  publishBalance(ctx, view.userId);
+  return { msg: 'Bonus berhasil dikirim.', bonus: view };
+}
+
+/** Refused when taking the bonus back would leave the member's balance below zero. */
+export function deleteBonus(ctx: AppContext, id: number) {
+  const userId = moneyTransaction(ctx.db, (tx) => {
+    const row = tx.select().from(bonuses).where(eq(bonuses.id, id)).get();
+    if (!row) throw new HttpError(404, 'Bonus not found');
+    const after = balanceOf(tx, row.userId) - row.nominal;
+    if (after < 0) {
+      throw new HttpError(
+        409,
+        `Bonus tidak dapat dihapus: saldo member akan menjadi minus (Rp ${after.toLocaleString('id-ID')}) karena sudah dipakai untuk penarikan.`,
+      );
+    }
+    tx.delete(bonuses).where(eq(bonuses.id, id)).run();
+    return row.userId;
+  });
+  publishBalance(ctx, userId);
+  return { msg: 'Bonus berhasil dihapus.' };
+}
+
+export function bonusesPerPage(ctx: AppContext, page: number, userId: number | null) {
+  const where = userId !== null ? eq(bonuses.userId, userId) : undefined;
+  const total = ctx.db.select({ n: count() }).from(bonuses).where(where).get()?.n ?? 0;
+  const { limit, offset } = pageWindow(page);
+  const rows = ctx.db
+    .select({ b: bonuses, u: owner })
+    .from(bonuses)
+    .leftJoin(users, eq(users.id, bonuses.userId))
+    .where(where)
+    .orderBy(desc(bonuses.createdAt), desc(bonuses.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  return paged(
+    rows.map((r) => bonusView(r.b, r.u)),
+    total,
+    page,
+  );
+}

@@ -1,0 +1,58 @@
+import type { AuthUser } from '../../auth/middleware';
+import { isStaffOrAbove, ownUserId } from '../../auth/middleware';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/errors';
+import { accountById, mayReach } from '../../whatsapp/access';
+import type { WhatsappRow } from '../../whatsapp/view';
+import { accountCanRunJobs, DISCONNECTED_MESSAGE } from '../../../../common/jobs';
+
+/**
+ * Who may see and act on generator and validator jobs: staff their own only, admin and dev all.
+ * The same rules serve both kinds of job.
+ */
+
+/** A list's `user_id`: admin and dev may name anyone or nobody (all jobs); staff only themselves. */
+export function jobScope(caller: AuthUser, requested: number | null): number | null {
+  if (isStaffOrAbove(caller.role)) return requested;
+  return ownUserId(caller, requested);
+}
+
+/** The job if the caller may reach it: 404 when missing, 403 when it is someone else's. */
+export function reachableJob<R extends { userId: number }>(caller: AuthUser, row: R | undefined, notFound: string): R {
+  if (!row) throw new HttpError(404, notFound);
+  if (row.userId !== caller.id && !isStaffOrAbove(caller.role)) throw new HttpError(403, 'Forbidden');
+  return row;
+}
+
+const NO_ACCOUNT = 'Akun WhatsApp tidak ditemukan';
+
+/** The account a job is to use: one of the caller's own (admin and dev: any). */
+export function accountForJob(ctx: AppContext, caller: AuthUser, whatsappId: number): WhatsappRow {
+  const account = accountById(ctx, whatsappId);
+  if (!account) throw new HttpError(422, NO_ACCOUNT, { errors: { whatsapp_id: NO_ACCOUNT } });
+  if (!mayReach(caller, account)) throw new HttpError(403, 'Forbidden');
+  return account;
+}
+
+/**
+ * Start and stop need the job's account connected; otherwise 403 with the message shown under
+ * 'Forbidden' (the console then offers to reconnect the account).
+ */
+export function connectedAccountForJob(ctx: AppContext, caller: AuthUser, whatsappId: number | null): WhatsappRow {
+  const account = whatsappId === null ? undefined : accountById(ctx, whatsappId);
+  if (!account) throw new HttpError(403, DISCONNECTED_MESSAGE);
+  if (!mayReach(caller, account)) throw new HttpError(403, 'Forbidden');
+  if (!accountCanRunJobs(account.state)) throw new HttpError(403, DISCONNECTED_MESSAGE);
+  return account;
+}
+
+/** The accounts of a page of jobs, by id, in one query each. */
+export function accountsById(ctx: AppContext, ids: Array<number | null>): Map<number, WhatsappRow> {
+  const out = new Map<number, WhatsappRow>();
+  for (const id of new Set(ids)) {
+    if (id === null) continue;
+    const row = accountById(ctx, id);
+    if (row) out.set(id, row);
+  }
+  return out;
+}

@@ -1,0 +1,42 @@
+import type { AppContext } from '../../context';
+import { startWhatsappEvents } from '../../whatsapp/events';
+import { generatorJob } from './generator-job';
+import { JobRunner } from './runner';
+import type { JobKind, JobRecord } from './types';
+import { validatorJob } from './validator-job';
+
+export { generatorJob } from './generator-job';
+export { validatorJob } from './validator-job';
+export type { JobKind, JobRecord } from './types';
+
+const runners = new WeakMap<AppContext, JobRunner>();
+
+export const JOB_KINDS: JobKind<JobRecord>[] = [generatorJob, validatorJob];
+
+/** The job runner of one running app (created on first use). */
+export function jobRunner(ctx: AppContext): JobRunner {
+  let runner = runners.get(ctx);
+  if (!runner) {
+    runner = new JobRunner(ctx, JOB_KINDS);
+    runners.set(ctx, runner);
+  }
+  return runner;
+}
+
+const started = new WeakSet<AppContext>();
+
+/**
+ * Once per app: after the saved WhatsApp sessions are re-opened, every job an earlier process left
+ * running resumes from the last number it recorded.
+ */
+export function startJobRunner(ctx: AppContext): void {
+  if (started.has(ctx)) return;
+  started.add(ctx);
+  startWhatsappEvents(ctx);
+  setImmediate(() => jobRunner(ctx).resume());
+}
+
+/** Stops every job loop and leaves the rows as they are, so the next start resumes them. */
+export function haltJobRunner(ctx: AppContext): void {
+  runners.get(ctx)?.halt();
+}

@@ -1,0 +1,178 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { whatsapps } from '../../db/schema';
+import { accountCanRunJobs, DISCONNECTED_MESSAGE } from '../../../../common/jobs';
+import { scheduleIndexing } from '../../phonenumbers/search';
+import { EventCoalescer } from './coalesce';
+import { randomWholeSeconds, Sleeper, yieldToEventLoop } from './timing';
+import type { CheckOutcome, JobKind, JobRecord } from './types';
+
+/** A failed check (timeout, rate limit…) is asked again this many times before it counts as Gagal. */
+export const CHECK_RETRIES = 3;
+/** Pause before retry n is n × this. */
+export const RETRY_WAIT_MS = 1000;
+
+const FAILED_MESSAGE = 'Terjadi kesalahan, silahkan coba lagi';
+
+interface Loop {
+  sleeper: Sleeper;
+}
+
+type Checked = CheckOutcome | 'disconnected' | 'interrupted';
+
+type AnyKind = JobKind<JobRecord>;
+
+/**
+ * Runs generator and validator jobs: one loop per running job that checks the next number through
+ * the job's account, records it in one transaction, tells the lists, and waits the job's interval.
+ *
+ * The database is the source of truth: a loop re-reads its row every iteration, so Stop (status
+ * idle), Delete (row gone) and edits take effect at the next step, and a restart resumes every job
+ * whose status is still sending from its `checked` position. A check whose result was not committed
+ * before a crash is simply asked again; a committed one is never asked again.
+ */
+export class JobRunner {
+  private readonly loops = new Map<string, Loop>();
+  private halted = false;
+  readonly events = new EventCoalescer();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly kinds: AnyKind[],
+  ) {}
+
+  private key(kind: AnyKind, id: number): string {
+    return `${kind.type}:${id}`;
+  }
+
+  /** Whether loops must stop touching the database (shutdown, or the database was closed). */
+  private gone(): boolean {
+    return this.halted || !this.ctx.db.$client.open;
+  }
+
+  /** Sends a row event to its owner and to admin/dev; coalescible events may be merged per row. */
+  emit(kind: AnyKind, row: JobRecord, event: string, extra: Record<string, unknown> = {}, coalescible = false): void {
+    const data = { ...kind.eventData(row), ...extra };
+    const send = () => this.ctx.realtime.toUserAndAdmin(row.userId, event, data);
+    if (coalescible) this.events.soft(this.key(kind, row.id), send);
+    else this.events.hard(this.key(kind, row.id), send);
+  }
+
+  /** Makes sure a loop runs for a job whose status is sending (a running loop picks the change up itself). */
+  ensure(kind: AnyKind, id: number): void {
+    if (this.gone()) return;
+    const key = this.key(kind, id);
+    if (this.loops.has(key)) return;
+    const loop: Loop = { sleeper: new Sleeper() };
+    this.loops.set(key, loop);
+    void this.run(kind, id, loop);
+  }
+
+  /** Cuts a job's wait short so it re-reads its row now (after Stop or Delete). */
+  wake(kind: AnyKind, id: number): void {
+    this.loops.get(this.key(kind, id))?.sleeper.wake();
+  }
+
+  isRunning(kind: AnyKind, id: number): boolean {
+    return this.loops.has(this.key(kind, id));
+  }
+
+  /** Resumes every job left running (status sending) by an earlier process. */
+  resume(): void {
+    if (this.gone()) return;
+    for (const kind of this.kinds) for (const id of kind.sendingIds(this.ctx)) this.ensure(kind, id);
+  }
+
+  /** Stops every loop without touching the rows, as a shutdown (or crash) would: they resume on the next start. */
+  halt(): void {
+    this.halted = true;
+    for (const loop of this.loops.values()) loop.sleeper.wake();
+    this.loops.clear();
+    this.events.close();
+  }
+
+  private usableAccount(whatsappId: number | null) {
+    if (whatsappId === null) return null;
+    const row = this.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId)).get();
+    return row && accountCanRunJobs(row.state) ? row : null;
+  }
+
+  private async check(kind: AnyKind, job: JobRecord, loop: Loop, deviceId: string, number: string): Promise<Checked> {
+    for (let attempt = 0; ; attempt++) {
+      let answer: Awaited<ReturnType<AppContext['gateway']['checkNumber']>>;
+      try {
+        answer = await this.ctx.gateway.checkNumber(deviceId, number);
+      } catch (err) {
+        this.ctx.log(`Checking a number for ${kind.type} ${job.id} failed`, err);
+        answer = { ok: false, error: 'failed' };
+      }
+      if (answer.ok) return answer.registered ? { result: 'registered', pushname: answer.pushname } : { result: 'unregistered' };
+      if (answer.error === 'invalid_number') return { result: 'invalid', reason: 'invalid number' };
+      if (answer.error === 'not_connected' || answer.error === 'unknown_device') return 'disconnected';
+      if (attempt >= CHECK_RETRIES) return { result: 'failed', reason: answer.error };
+      if (this.gone()) return 'interrupted';
+      this.emit(kind, job, 'attempting', { attempingCode: answer.error, target: number });
+      await loop.sleeper.sleep(RETRY_WAIT_MS * (attempt + 1));
+      const now = this.gone() ? undefined : kind.load(this.ctx, job.id);
+      if (!now || now.status !== 'sending') return 'interrupted';
+    }
+  }
+
+  private async run(kind: AnyKind, id: number, loop: Loop): Promise<void> {
+    const key = this.key(kind, id);
+    try {
+      for (;;) {
+        if (this.gone() || this.loops.get(key) !== loop) return;
+        const job = kind.load(this.ctx, id);
+        if (!job) return;
+        if (job.status !== 'sending') {
+          this.emit(kind, job, 'idle');
+          return;
+        }
+        const target = job.checked < job.total ? kind.next(this.ctx, job) : null;
+        if (!target) {
+          const done = kind.setRun(this.ctx, id, 'idle', 'finished');
+          if (done) this.emit(kind, done, 'finished');
+          return;
+        }
+        let outcome: CheckOutcome;
+        if (target.invalid !== undefined) {
+          outcome = { result: 'invalid', reason: target.invalid };
+        } else {
+          const account = this.usableAccount(job.whatsappId);
+          const checked = account ? await this.check(kind, job, loop, account.deviceId, target.number) : 'disconnected';
+          if (this.gone() || this.loops.get(key) !== loop) return;
+          if (checked === 'interrupted') continue;
+          if (checked === 'disconnected') {
+            const paused = kind.setRun(this.ctx, id, 'idle', 'error');
+            if (paused) this.emit(kind, paused, kind.errorEvent, { message: DISCONNECTED_MESSAGE });
+            return;
+          }
+          outcome = checked;
+        }
+        if (!kind.commit(this.ctx, job, target, outcome)) continue;
+        const after = kind.load(this.ctx, id);
+        if (!after) return;
+        this.emit(kind, after, 'progressing', { target: target.number }, true);
+        if (after.status === 'sending' && after.checked < after.total && target.invalid === undefined) {
+          const seconds = randomWholeSeconds(after.intervalMin, after.intervalMax);
+          if (seconds > 0) {
+            this.emit(kind, after, 'waiting', { waitTime: seconds });
+            await loop.sleeper.sleep(seconds * 1000);
+          }
+        }
+        await yieldToEventLoop();
+      }
+    } catch (err) {
+      if (this.gone()) return;
+      this.ctx.log(`${kind.type} ${id} stopped by an error`, err);
+      const row = kind.setRun(this.ctx, id, 'idle', 'error');
+      if (row) this.emit(kind, row, kind.errorEvent, { message: FAILED_MESSAGE });
+    } finally {
+      if (this.loops.get(key) === loop) this.loops.delete(key);
+      if (!this.halted) this.events.flush(key);
+      // Numbers saved to the list become searchable in the background, as after an import.
+      if (!this.gone()) scheduleIndexing(this.ctx.db, this.ctx.log);
+    }
+  }
+}

@@ -1,0 +1,188 @@
+import type { SendErrorCode, SendResult } from '../gateway/types';
+import type { ClaimedTarget, RawAccount, RawTemplate } from './statements';
+import type { ClaimAnswer } from './tick';
+import { composeMessage } from './templates';
+import { accountData, receiverData } from './view';
+import type { BlastEngine } from './engine';
+
+/** Network failures worth another try; the others say something about the number or the device. */
+const RETRYABLE = new Set<SendErrorCode>(['timeout', 'rate_limited', 'failed']);
+/** The device is gone: nothing was sent, the claim is released uncounted and the loop goes idle. */
+const DROPPED = new Set<SendErrorCode>(['not_connected', 'unknown_device']);
+
+/** Why a loop ended, and the event that tells the lists. */
+export type EndReason = 'stop' | 'idle' | 'finished' | 'error_blast';
+
+/**
+ * One account's blast: claim a target, send, record, wait the interval, again — until stopped,
+ * out of targets, or the device drops. Stop takes effect after the send in flight.
+ */
+export class BlastLoop {
+  private stopReason: EndReason | null = null;
+  /** Shutdown: leave the row 'sending' so the next start resumes it. */
+  private detached = false;
+  private wake: (() => void) | null = null;
+  /** A target claimed together with the last record (interval 0), used by the next turn. */
+  private next: ClaimAnswer | null = null;
+  ending = false;
+  sending = false;
+  readonly done: Promise<void>;
+
+  constructor(
+    private readonly engine: BlastEngine,
+    readonly accountId: number,
+    readonly userId: number,
+    readonly deviceId: string,
+    private readonly once: boolean,
+  ) {
+    this.done = this.run().catch((err: unknown) => this.fail(err));
+  }
+
+  get stopping(): boolean {
+    return this.stopReason !== null;
+  }
+
+  /** Ends the loop after the send in flight; a wait in progress ends at once. */
+  requestStop(reason: EndReason = 'stop', detach = false): void {
+    if (this.stopReason === null || reason !== 'stop') this.stopReason = reason;
+    if (detach) this.detached = true;
+    this.wake?.();
+  }
+
+  /** Start pressed again while stopping: keep going instead of starting a second loop. */
+  resume(): boolean {
+    if (this.ending || this.detached) return false;
+    this.stopReason = null;
+    return true;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (ms <= 0 || this.stopReason) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.wake = null;
+        resolve();
+      }, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+    });
+  }
+
+  private emit(event: string, raw: RawAccount, extra: Record<string, unknown> = {}): void {
+    this.engine.live.account(this.accountId, this.userId, event, accountData(raw, extra));
+  }
+
+  private async run(): Promise<void> {
+    const { engine } = this;
+    while (!this.stopReason) {
+      if (engine.gateway.state(this.deviceId) !== 'connected') {
+        await this.releaseNext();
+        return this.end('idle');
+      }
+      const answer: ClaimAnswer = this.next ?? (await engine.ticker.claim(this.accountId));
+      this.next = null;
+      if (answer.kind === 'none') return this.end('finished');
+      if (answer.kind === 'no-template') return this.end('error_blast', { message: 'Tidak ada template pesan yang aktif' });
+      if (this.stopReason) {
+        await engine.ticker.release(answer.target.id, answer.template.id);
+        break;
+      }
+      const recorded = await this.sendOne(answer.target, answer.template);
+      if (!recorded) return this.end('idle');
+      this.next = recorded.next;
+      if (this.once) break;
+      await this.sleep(recorded.interval * 1000);
+    }
+    await this.releaseNext();
+    return this.end(this.stopReason ?? 'stop');
+  }
+
+  private async releaseNext(): Promise<void> {
+    const next = this.next;
+    this.next = null;
+    if (next?.kind === 'claimed') await this.engine.ticker.release(next.target.id, next.template.id);
+  }
+
+  private async send(target: ClaimedTarget, template: RawTemplate): Promise<SendResult> {
+    try {
+      return await this.engine.gateway.send(this.deviceId, composeMessage(template, target));
+    } catch (err) {
+      this.engine.log('Gateway send failed', err);
+      return { ok: false, error: 'failed' };
+    }
+  }
+
+  /** Sends with up to maxRetries retries of a network failure, then records; false when the device dropped. */
+  private async sendOne(target: ClaimedTarget, template: RawTemplate): Promise<{ interval: number; next: ClaimAnswer | null } | false> {
+    const { engine } = this;
+    this.sending = true;
+    const before = engine.statements.account.get(this.accountId);
+    if (before) this.emit('sending', before, { progressing: true, number: target.number, target: target.number });
+    engine.live.target(target.id, 'in_use', { id: target.id, number: target.number, in_use: 1 });
+    let result = await this.send(target, template);
+    for (let attempt = 1; !result.ok && RETRYABLE.has(result.error) && attempt <= engine.options.maxRetries; attempt++) {
+      if (this.stopReason || engine.isOptedOut(target.number)) break;
+      const row = engine.statements.account.get(this.accountId);
+      if (row) this.emit('attempting', row, { attempting: true, attemptingCode: result.error, code: result.error, attempt, number: target.number });
+      await this.sleep(engine.options.retryDelayMs);
+      result = await this.send(target, template);
+    }
+    if (!result.ok && DROPPED.has(result.error)) {
+      const released = await engine.ticker.release(target.id, template.id);
+      if (released) engine.live.target(released.id, 'in_use', receiverData(released));
+      this.sending = false;
+      return false;
+    }
+    const rec = await engine.ticker.record({
+      accountId: this.accountId,
+      userId: this.userId,
+      target,
+      templateId: template.id,
+      success: result.ok,
+      errorCode: result.ok ? null : result.error,
+      claimNext: !this.once && !this.stopReason,
+    });
+    this.sending = false;
+    const event = result.ok ? 'count_success' : 'count_fail';
+    if (rec.target) engine.live.target(rec.target.id, event, receiverData(rec.target));
+    if (!rec.account) {
+      this.stopReason = 'idle';
+      return { interval: 0, next: rec.next };
+    }
+    this.emit(event, rec.account, { number: target.number, attempting: false });
+    this.emit('progressing', rec.account, { progressing: true, progress: engine.progress(), number: target.number, target: target.number });
+    if (rec.income > 0) engine.balanceChanged(this.userId);
+    if (rec.referrerId !== null) engine.balanceChanged(rec.referrerId);
+    if (rec.interval > 0 && !this.once && !this.stopReason) {
+      this.emit('waiting', rec.account, {
+        waiting: true,
+        waitTime: rec.interval,
+        waitUntil: new Date(Date.now() + rec.interval * 1000).toISOString(),
+      });
+    }
+    return { interval: rec.interval, next: rec.next };
+  }
+
+  private end(reason: EndReason, extra: Record<string, unknown> = {}): void {
+    this.ending = true;
+    this.sending = false;
+    this.engine.forget(this);
+    if (this.detached) return;
+    const row = this.engine.setStatus(this.accountId, 'idle');
+    if (row) this.emit(reason, row, { waiting: false, progressing: false, attempting: false, ...extra });
+  }
+
+  private fail(err: unknown): void {
+    this.engine.log('Blast loop failed', err);
+    this.releaseNext().catch(() => undefined);
+    try {
+      this.end('error_blast', { message: 'Blast berhenti karena kesalahan server' });
+    } catch {
+      // The database is gone (shutting down): nothing left to tell.
+      this.engine.forget(this);
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import type { Api } from '../lib/api';
+import type { AppContext } from '../context';
+import { currentUser } from '../auth/middleware';
+import { engineFor } from './engine';
+import { handleInbound } from './optout';
+import { BlastBody, SendBody } from './schema';
+import { startBlasting, stopBlasting } from './service';
+import { sendBlasterMessage } from './blaster';
+
+/** Blast control and the Blaster; also starts the engine (crash recovery, gateway listeners). */
+export function registerBlastRoutes(api: Api, ctx: AppContext): void {
+  const engine = engineFor(ctx);
+  engine.attach((event) => handleInbound(ctx, event));
+  const recovered = engine.recover();
+  if (recovered.released || recovered.resumed || recovered.idled) {
+    ctx.log(`Blast recovery: ${recovered.released} claim(s) released, ${recovered.resumed} loop(s) resumed, ${recovered.idled} shown idle`);
+  }
+
+  api.post('/admin/whatsapp/start-blasting', async (req, res) => {
+    const body = BlastBody.parse(req.body ?? {});
+    res.json(await startBlasting(ctx, currentUser(req), body.whatsappClientId, body.loop ?? true));
+  });
+
+  api.post('/admin/whatsapp/stop-blasting', async (req, res) => {
+    const body = BlastBody.parse(req.body ?? {});
+    res.json(await stopBlasting(ctx, currentUser(req), body.whatsappClientId));
+  });
+
+  api.post('/admin/whatsapp/send-message/1', async (req, res) => {
+    res.json(await sendBlasterMessage(ctx, SendBody.parse(req.body ?? {})));
+  });
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** The account a blast call names: its id, or its WhatsApp ID (clientid). */
+const AccountRef = z.preprocess(
+  (v) => (typeof v === 'string' && /^[0-9]+$/.test(v.trim()) ? Number(v) : v),
+  z.union([z.number().int().positive(), z.string().trim().min(1).max(64)], { message: 'whatsappClientId wajib diisi' }),
+);
+
+/** Blast start/stop payload (spec 3): whatsappClientId, socketClientId, loop. */
+export const BlastBody = z.object({
+  whatsappClientId: AccountRef,
+  socketClientId: z.unknown().optional(),
+  loop: z.preprocess((v) => (v === undefined || v === null ? true : v === 'false' ? false : v), z.boolean()).optional(),
+});
+
+const list = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',') : Array.isArray(v) ? v.map((x) => (typeof x === 'number' ? String(x) : x)) : v),
+    z.array(z.string().trim().max(64)).max(max, `Paling banyak ${max} nomor`),
+  );
+
+/** Send payload (spec 3): senders (one account, or a list), targets (numbers, comma-joined or a list, or 'All'), message. */
+export const SendBody = z.object({
+  senders: z.preprocess((v) => (Array.isArray(v) ? v[0] : typeof v === 'number' ? String(v) : v), z.string({ message: 'Sender wajib dipilih' }).trim().min(1, 'Sender wajib dipilih').max(64)),
+  targets: list(1_000_000).refine((l) => l.some((x) => x !== ''), 'Receiver wajib dipilih'),
+  message: z.string({ message: 'Pesan wajib diisi' }).trim().min(1, 'Pesan wajib diisi').max(65_536, 'Pesan terlalu panjang'),
+});

@@ -1,0 +1,62 @@
+import type { Api } from '../lib/api';
+import type { AppContext } from '../context';
+import { currentUser } from '../auth/middleware';
+import { idParam } from '../lib/ids';
+import { pageParam, textParam } from '../lib/paging';
+import { userScope } from '../whatsapp/access';
+import { startJobRunner } from '../engine/jobs';
+import { JobIdBody, StatusFilter } from '../engine/jobs/rules';
+import { GeneratorBody } from './schema';
+import {
+  createGenerator,
+  deleteGenerator,
+  generatorResultRows,
+  getGenerator,
+  listGenerators,
+  startGenerator,
+  stopGenerator,
+  updateGenerator,
+} from './service';
+
+export function registerGeneratorRoutes(api: Api, ctx: AppContext): void {
+  startJobRunner(ctx);
+
+  api.get('/admin/generator/list-per-page', (req, res) => {
+    res.json(
+      listGenerators(ctx, currentUser(req), {
+        page: pageParam.parse(req.query.page),
+        userId: userScope(req.query.user_id),
+        search: textParam.parse(req.query.search),
+        status: StatusFilter.parse(req.query.status),
+      }),
+    );
+  });
+
+  api.post('/admin/generator/create', (req, res) => {
+    res.status(201).json(createGenerator(ctx, currentUser(req), GeneratorBody.parse(req.body ?? {})));
+  });
+
+  api.post('/admin/generator/start', (req, res) => {
+    res.json(startGenerator(ctx, currentUser(req), JobIdBody.parse(req.body ?? {}).id));
+  });
+
+  api.post('/admin/generator/stop', (req, res) => {
+    res.json(stopGenerator(ctx, currentUser(req), JobIdBody.parse(req.body ?? {}).id));
+  });
+
+  api.get('/admin/generator/download-result/:id', (req, res) => {
+    res.json(generatorResultRows(ctx, currentUser(req), idParam(req.params.id)));
+  });
+
+  api.get('/admin/generator/:id', (req, res) => {
+    res.json(getGenerator(ctx, currentUser(req), idParam(req.params.id)));
+  });
+
+  api.put('/admin/generator/:id', (req, res) => {
+    res.json(updateGenerator(ctx, currentUser(req), idParam(req.params.id), GeneratorBody.parse(req.body ?? {})));
+  });
+
+  api.delete('/admin/generator/:id', (req, res) => {
+    res.json(deleteGenerator(ctx, currentUser(req), idParam(req.params.id)));
+  });
+}

@@ -1,0 +1,28 @@
+import type { Api } from '../lib/api';
+import type { AppContext } from '../context';
+import { idParam } from '../lib/ids';
+import { pageParam } from '../lib/paging';
+import { LevelBody } from './schema';
+import { createLevel, deleteLevel, getLevel, levelsPerPage, updateLevel } from './service';
+
+export function registerLevelRoutes(api: Api, ctx: AppContext): void {
+  api.get('/admin/level/list-per-page', (req, res) => {
+    res.json(levelsPerPage(ctx, pageParam.parse(req.query.page)));
+  });
+
+  api.get('/admin/level/:id', (req, res) => {
+    res.json(getLevel(ctx, idParam(req.params.id)));
+  });
+
+  api.post('/admin/level/create', (req, res) => {
+    res.status(201).json(createLevel(ctx, LevelBody.parse(req.body ?? {})));
+  });
+
+  api.put('/admin/level/:id', (req, res) => {
+    res.json(updateLevel(ctx, idParam(req.params.id), LevelBody.parse(req.body ?? {})));
+  });
+
+  api.delete('/admin/level/:id', (req, res) => {
+    res.json(deleteLevel(ctx, idParam(req.params.id)));
+  });
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+const whole = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ message: `${label} is required.` })
+      .int(`${label} must be a whole number.`)
+      .min(0, `${label} must be 0 or more.`)
+      .max(1_000_000_000, `${label} is too large.`),
+  );
+
+export const LevelBody = z.object({
+  name: z.string({ message: 'Name is required.' }).trim().min(1, 'Name is required.').max(100, 'Name is too long.'),
+  blast_fee: whole('Harga per Blast'),
+  requirement_blast: whole('Syarat Minimal Blast'),
+});
+
+export type LevelInput = z.infer<typeof LevelBody>;

@@ -1,0 +1,69 @@
+import type { Writable } from 'node:stream';
+
+/**
+ * One CSV cell: a value a spreadsheet would run as a formula (= + - @, tab, CR) gets a leading
+ * quote, then the cell is quoted when it holds a delimiter, quote or line break.
+ */
+export function csvCell(value: unknown): string {
+  let s = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",;\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function csvLine(values: unknown[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`;
+}
+
+/** Writes and waits for the stream to drain when its buffer is full (backpressure). */
+export function writeChunk(out: Writable, text: string): Promise<void> {
+  if (out.write(text)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', closed);
+      resolve();
+    };
+    const closed = () => {
+      out.off('drain', done);
+      reject(new Error('The output was closed'));
+    };
+    out.once('drain', done);
+    out.once('close', closed);
+  });
+}
+
+export interface ExportFormat<T> {
+  header: string[];
+  cells: (row: T) => unknown[];
+  json: (row: T) => unknown;
+}
+
+/**
+ * Streams rows as CSV or a JSON array, fetching them page by page (keyset), so an export of
+ * millions of rows never sits in memory.
+ */
+export async function streamRows<T>(
+  out: Writable,
+  format: 'csv' | 'json',
+  shape: ExportFormat<T>,
+  nextPage: (afterKey: number) => { rows: T[]; lastKey: number } | null,
+): Promise<void> {
+  let first = true;
+  await writeChunk(out, format === 'csv' ? csvLine(shape.header) : '[');
+  let key = 0;
+  for (;;) {
+    const page = nextPage(key);
+    if (!page || page.rows.length === 0) break;
+    key = page.lastKey;
+    let text = '';
+    for (const row of page.rows) {
+      if (format === 'csv') text += csvLine(shape.cells(row));
+      else {
+        text += `${first ? '\n' : ',\n'}${JSON.stringify(shape.json(row))}`;
+        first = false;
+      }
+    }
+    await writeChunk(out, text);
+  }
+  if (format === 'json') await writeChunk(out, first ? ']' : '\n]');
+}

@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Request, RequestHandler } from 'express';
+import multer from 'multer';
+import { HttpError } from './errors';
+
+export interface UploadOptions {
+  /** Directory the file is written to (created when missing). */
+  dir: string;
+  /** Largest file accepted, in bytes; above it the call answers 413 with `tooLargeMsg`. */
+  maxBytes: number;
+  tooLargeMsg: string;
+  /** Lower-case extensions with the dot ('.csv'); anything else is refused with `typeMsg`. */
+  extensions: string[];
+  typeMsg: string;
+  /** Keep the extension in the generated name (media must, temp files need not). */
+  keepExtension?: boolean;
+}
+
+export function fileExtension(name: string): string {
+  return path.extname(name).toLowerCase();
+}
+
+/**
+ * One optional file in the field `file`, streamed to disk under a generated name (the client's
+ * name is never used as a path). Errors become HttpErrors: 413 too large, 422 wrong type.
+ */
+export function singleFileUpload(options: UploadOptions): RequestHandler {
+  fs.mkdirSync(options.dir, { recursive: true });
+  const storage = multer.diskStorage({
+    destination: (_req, _file, cb) => cb(null, options.dir),
+    filename: (_req, file, cb) => {
+      const ext = options.keepExtension ? fileExtension(file.originalname) : '.upload';
+      cb(null, `${Date.now()}-${crypto.randomBytes(12).toString('hex')}${ext}`);
+    },
+  });
+  const handler = multer({
+    storage,
+    limits: { fileSize: options.maxBytes, files: 1, fields: 20, fieldSize: 2 * 1024 * 1024 },
+    fileFilter: (_req, file, cb) => {
+      if (!options.extensions.includes(fileExtension(file.originalname))) cb(new HttpError(422, options.typeMsg));
+      else cb(null, true);
+    },
+  }).single('file');
+  return (req, res, next) => {
+    handler(req, res, (err: unknown) => {
+      if (!err) return next();
+      if (err instanceof multer.MulterError) {
+        if (err.code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, options.tooLargeMsg));
+        return next(new HttpError(422, err.code === 'LIMIT_UNEXPECTED_FILE' ? 'Only one file, in the field "file", is accepted.' : 'Invalid upload.'));
+      }
+      next(err);
+    });
+  };
+}
+
+/** Removes an uploaded file, ignoring one that is already gone. */
+export function removeUpload(file: string | undefined | null): void {
+  if (!file) return;
+  fs.rm(file, { force: true }, () => undefined);
+}
+
+/** A temporary upload (an import file): removed once the response is finished or the client leaves. */
+export function tempUpload(req: Request): Express.Multer.File | undefined {
+  const file = req.file;
+  if (file) {
+    const cleanup = () => removeUpload(file.path);
+    req.res?.once('close', cleanup);
+  }
+  return file;
+}

@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { users, whatsapps } from '../db/schema';
+import { EventRing } from './ring';
+
+/** The developer monitor's sources: the event ring fed by every live message, plus the process itself. */
+export class Monitor {
+  readonly ring = new EventRing();
+  private lastEvent = new Map<string, { event: string; date: string }>();
+  private readonly stop: () => void;
+
+  constructor(private ctx: AppContext) {
+    this.stop = ctx.realtime.onMessage((_room, channel, message) => {
+      this.ring.record(channel, message);
+      const d = message.data as { deviceId?: unknown } | null;
+      if (d && typeof d === 'object' && typeof d.deviceId === 'string') this.lastEvent.set(d.deviceId, { event: message.event, date: message.date });
+    });
+  }
+
+  close(): void {
+    this.stop();
+  }
+
+  /** This process's view: every account with its gateway session, plus uptime and memory. */
+  local() {
+    const rows = this.ctx.db
+      .select({ w: whatsapps, firstname: users.firstname, lastname: users.lastname, email: users.email })
+      .from(whatsapps)
+      .leftJoin(users, eq(users.id, whatsapps.userId))
+      .all();
+    const sessions = rows.map(({ w, firstname, lastname, email }) => {
+      const snap = this.ctx.gateway.snapshot(w.deviceId);
+      const last = this.lastEvent.get(w.deviceId) ?? null;
+      return {
+        deviceId: w.deviceId,
+        accountId: w.id,
+        owner: { id: w.userId, name: `${firstname ?? ''} ${lastname ?? ''}`.trim(), email },
+        state: w.state,
+        gatewayState: this.ctx.gateway.state(w.deviceId),
+        phase: snap?.phase ?? null,
+        status: w.status,
+        interval: w.interval,
+        suspended: w.suspended,
+        lastEvent: last?.event ?? null,
+        lastEventAt: last?.date ?? null,
+      };
+    });
+    const known = new Set(rows.map((r) => r.w.deviceId));
+    // Sessions the gateway holds with no account row yet: devices being linked right now.
+    const linking = this.ctx.gateway.sessions().filter((snap) => !known.has(snap.deviceId));
+    const mem = process.memoryUsage();
+    return {
+      process: {
+        pid: process.pid,
+        node: process.version,
+        uptimeSeconds: Math.round(process.uptime()),
+        memory: { rss: mem.rss, heapUsed: mem.heapUsed, heapTotal: mem.heapTotal, external: mem.external },
+        gateway: this.ctx.gateway.kind,
+      },
+      sessions,
+      linking,
+    };
+  }
+
+  /** The gateway's own view of one device. */
+  remote(id: string) {
+    return this.ctx.gateway.inspect(id);
+  }
+
+  socket(id: string) {
+    return this.ring.recent(id);
+  }
+}

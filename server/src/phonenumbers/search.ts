@@ -1,0 +1,198 @@
+import type { Db } from '../db/client';
+
+/**
+ * Fast paging and search over millions of phone numbers.
+ *
+ * - Search: a contentless FTS5 trigram index over number and name finds rows containing a
+ *   fragment (3+ characters); candidates are re-checked with LIKE. Imports do not index inline
+ *   (that would halve their speed): rows above `indexed_upto` are indexed afterwards in small
+ *   background steps, and a search meanwhile scans that not-yet-indexed tail directly.
+ * - Total rows: cached per database and refreshed from `max(id)` and a delete counter kept by a
+ *   trigger, so the unfiltered list never counts millions of rows per request.
+ */
+
+const SETUP = `
+CREATE VIRTUAL TABLE IF NOT EXISTS phone_numbers_fts USING fts5(
+  number, name, content='', contentless_delete=1, tokenize='trigram', detail=none
+);
+CREATE TABLE IF NOT EXISTS phone_numbers_fts_state (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  indexed_upto INTEGER NOT NULL DEFAULT 0,
+  deletes INTEGER NOT NULL DEFAULT 0
+);
+INSERT OR IGNORE INTO phone_numbers_fts_state (id) VALUES (1);
+CREATE TRIGGER IF NOT EXISTS phone_numbers_fts_ad AFTER DELETE ON phone_numbers BEGIN
+  UPDATE phone_numbers_fts_state SET deletes = deletes + 1 WHERE id = 1;
+  DELETE FROM phone_numbers_fts WHERE rowid = old.id;
+END;
+CREATE TRIGGER IF NOT EXISTS phone_numbers_fts_au AFTER UPDATE OF number, name ON phone_numbers
+WHEN old.id <= (SELECT indexed_upto FROM phone_numbers_fts_state WHERE id = 1) BEGIN
+  DELETE FROM phone_numbers_fts WHERE rowid = old.id;
+  INSERT INTO phone_numbers_fts (rowid, number, name) VALUES (new.id, new.number, new.name);
+END;
+`;
+
+const ready = new WeakSet<Db>();
+
+/** Creates the search index, its state row and triggers once per database (idempotent). */
+export function ensurePhoneSearch(db: Db): void {
+  if (ready.has(db)) return;
+  db.$client.exec(SETUP);
+  ready.add(db);
+}
+
+interface State {
+  upto: number;
+  deletes: number;
+}
+
+function state(db: Db): State {
+  ensurePhoneSearch(db);
+  const row = db.$client.prepare('SELECT indexed_upto AS upto, deletes FROM phone_numbers_fts_state WHERE id = 1').get() as State;
+  return row;
+}
+
+function maxId(db: Db): number {
+  return (db.$client.prepare('SELECT coalesce(max(id), 0) AS m FROM phone_numbers').get() as { m: number }).m;
+}
+
+/** Indexes up to `limit` rows above the indexed mark; answers how many rows are still left. */
+export function indexStep(db: Db, limit = 2000): number {
+  const { upto } = state(db);
+  const c = db.$client;
+  return c.transaction(() => {
+    const last = (c.prepare('SELECT max(id) AS m FROM (SELECT id FROM phone_numbers WHERE id > ? ORDER BY id LIMIT ?)').get(upto, limit) as {
+      m: number | null;
+    }).m;
+    if (last === null) return 0;
+    c.prepare('INSERT INTO phone_numbers_fts (rowid, number, name) SELECT id, number, name FROM phone_numbers WHERE id > ? AND id <= ?').run(upto, last);
+    c.prepare('UPDATE phone_numbers_fts_state SET indexed_upto = ? WHERE id = 1').run(last);
+    return (c.prepare('SELECT count(*) AS n FROM (SELECT 1 FROM phone_numbers WHERE id > ? LIMIT 1)').get(last) as { n: number }).n;
+  })();
+}
+
+const running = new WeakSet<Db>();
+
+/** Indexes the not-yet-indexed rows in small steps, yielding to other requests between steps. */
+export function scheduleIndexing(db: Db, log?: (msg: string, err?: unknown) => void): void {
+  if (running.has(db)) return;
+  running.add(db);
+  const step = () => {
+    try {
+      if (!db.$client.open) return running.delete(db);
+      if (indexStep(db) > 0) setTimeout(step, 0).unref();
+      else running.delete(db);
+    } catch (err) {
+      running.delete(db);
+      log?.('Indexing phone numbers for search failed', err);
+    }
+  };
+  setTimeout(step, 0).unref();
+}
+
+/** Indexes everything now (tests, benchmarks, small tails before a search). */
+export function indexAll(db: Db): void {
+  while (indexStep(db, 20_000) > 0);
+}
+
+interface CountCache {
+  maxId: number;
+  deletes: number;
+  total: number;
+}
+const counts = new WeakMap<Db, CountCache>();
+
+/** Exact number of phone numbers, recounted only when rows were added or deleted. */
+export function phoneNumberTotal(db: Db): number {
+  const { deletes } = state(db);
+  const top = maxId(db);
+  const cached = counts.get(db);
+  let total: number;
+  if (cached && cached.deletes === deletes && cached.maxId === top) return cached.total;
+  if (cached && cached.deletes === deletes && top > cached.maxId) {
+    const added = (db.$client.prepare('SELECT count(*) AS n FROM phone_numbers WHERE id > ?').get(cached.maxId) as { n: number }).n;
+    total = cached.total + added;
+  } else {
+    total = (db.$client.prepare('SELECT count(*) AS n FROM phone_numbers').get() as { n: number }).n;
+  }
+  counts.set(db, { maxId: top, deletes, total });
+  return total;
+}
+
+/** Largest number of matches a search counts; beyond it the answer says `capped`. */
+export const SEARCH_COUNT_CAP = 10_000;
+const SMALL_TAIL = 5000;
+
+function likeOf(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** `"abc" AND "bcd" …` for an FTS5 trigram index (every 3-character piece of the fragment). */
+export function trigramQuery(text: string): string {
+  const lower = text.toLowerCase();
+  const parts = new Set<string>();
+  for (let i = 0; i + 3 <= lower.length; i++) parts.add(`"${lower.slice(i, i + 3).replace(/"/g, '""')}"`);
+  return [...parts].join(' AND ');
+}
+
+const MATCHES = `(p.number LIKE @like ESCAPE '\\' OR p.name LIKE @like ESCAPE '\\')`;
+
+export interface IdPage {
+  ids: number[];
+  total: number;
+  capped: boolean;
+}
+
+/** Ids of one page of the list, in id order, with the total. */
+export function pageIds(db: Db, search: string, offset: number, limit: number, log?: (msg: string, err?: unknown) => void): IdPage {
+  const c = db.$client;
+  if (!search) {
+    const total = phoneNumberTotal(db);
+    if (offset >= total) return { ids: [], total, capped: false };
+    // Deep pages are read from the far end, so the last page is as fast as the first.
+    if (offset > total / 2) {
+      const fromEnd = Math.max(0, total - offset - limit);
+      const take = Math.min(limit, total - offset);
+      const rows = c.prepare('SELECT id FROM phone_numbers ORDER BY id DESC LIMIT ? OFFSET ?').all(take, fromEnd) as Array<{ id: number }>;
+      return { ids: rows.map((r) => r.id).reverse(), total, capped: false };
+    }
+    const rows = c.prepare('SELECT id FROM phone_numbers ORDER BY id LIMIT ? OFFSET ?').all(limit, offset) as Array<{ id: number }>;
+    return { ids: rows.map((r) => r.id), total, capped: false };
+  }
+
+  const like = likeOf(search);
+  const cap = SEARCH_COUNT_CAP + 1;
+  if (search.length < 3) {
+    // Too short for the trigram index: a bounded scan.
+    const n = (c.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM phone_numbers p WHERE ${MATCHES} LIMIT ${cap})`).get({ like }) as { n: number }).n;
+    const rows = c.prepare(`SELECT p.id FROM phone_numbers p WHERE ${MATCHES} ORDER BY p.id LIMIT @limit OFFSET @offset`).all({ like, limit, offset }) as Array<{ id: number }>;
+    return { ids: rows.map((r) => r.id), total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
+  }
+
+  let { upto } = state(db);
+  const top = maxId(db);
+  if (top > upto && top - upto <= SMALL_TAIL) {
+    indexAll(db);
+    upto = top;
+  } else if (top > upto) scheduleIndexing(db, log);
+
+  const match = trigramQuery(search);
+  const indexed = `FROM phone_numbers_fts JOIN phone_numbers p ON p.id = phone_numbers_fts.rowid WHERE phone_numbers_fts MATCH @match AND ${MATCHES}`;
+  const tail = `FROM phone_numbers p WHERE p.id > @upto AND ${MATCHES}`;
+  const nIndexed = (c.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${indexed} LIMIT ${cap})`).get({ match, like }) as { n: number }).n;
+  const nTail = top > upto ? (c.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${tail} LIMIT ${cap})`).get({ upto, like }) as { n: number }).n : 0;
+  const n = nIndexed + nTail;
+  const ids: number[] = [];
+  if (offset < nIndexed) {
+    const rows = c.prepare(`SELECT p.id AS id ${indexed} ORDER BY phone_numbers_fts.rowid LIMIT @limit OFFSET @offset`).all({ match, like, limit, offset }) as Array<{ id: number }>;
+    ids.push(...rows.map((r) => r.id));
+  }
+  if (ids.length < limit && nTail > 0) {
+    const tailOffset = Math.max(0, offset - nIndexed);
+    const rows = c.prepare(`SELECT p.id AS id ${tail} ORDER BY p.id LIMIT @limit OFFSET @offset`).all({ upto, like, limit: limit - ids.length, offset: tailOffset }) as Array<{
+      id: number;
+    }>;
+    ids.push(...rows.map((r) => r.id));
+  }
+  return { ids, total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
+}

@@ -1,0 +1,139 @@
+import type { Writable } from 'node:stream';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import { normalizePhone } from '../../../common/phone';
+import { HttpError } from '../lib/errors';
+import { paged, pageWindow } from '../lib/paging';
+import { streamRows } from '../lib/csv';
+import { phoneSearchText } from '../../../common/phone';
+import { optOutReason, optOutReasons } from './optout';
+import { pageIds, phoneNumberTotal } from './search';
+import { rowView, type PhoneNumberRaw, type PhoneNumberView } from './view';
+import type { PhoneNumberSaveInput, PhoneNumberUpdateInput } from './schema';
+
+function rowsByIds(db: Db, ids: number[]): PhoneNumberView[] {
+  if (!ids.length) return [];
+  const raws = db.$client.prepare(`SELECT * FROM phone_numbers WHERE id IN (${ids.map(() => '?').join(',')})`).all(...ids) as PhoneNumberRaw[];
+  const byId = new Map(raws.map((r) => [r.id, r]));
+  const reasons = optOutReasons(
+    db,
+    raws.map((r) => r.number),
+  );
+  return ids.flatMap((id) => {
+    const raw = byId.get(id);
+    return raw ? [rowView(raw, reasons.get(raw.number) ?? null)] : [];
+  });
+}
+
+/** One page of the list (10 rows), optionally searched by a number fragment or a name. */
+export function phoneNumbersPerPage(ctx: AppContext, page: number, search: string) {
+  const { limit, offset } = pageWindow(page);
+  const { ids, total, capped } = pageIds(ctx.db, phoneSearchText(search), offset, limit, ctx.log);
+  const result = paged(rowsByIds(ctx.db, ids), total, page);
+  return { ...result, meta: { ...result.meta, capped } };
+}
+
+/** The list without paging, for pickers: at most LIST_LIMIT rows (the export has them all). */
+export const LIST_LIMIT = 1000;
+export function phoneNumberList(ctx: AppContext, search: string) {
+  const { ids, total } = pageIds(ctx.db, phoneSearchText(search), 0, LIST_LIMIT, ctx.log);
+  return { list: rowsByIds(ctx.db, ids), total, truncated: total > ids.length };
+}
+
+function rawById(db: Db, id: number): PhoneNumberRaw {
+  const raw = db.$client.prepare('SELECT * FROM phone_numbers WHERE id = ?').get(id) as PhoneNumberRaw | undefined;
+  if (!raw) throw new HttpError(404, 'Phone number not found');
+  return raw;
+}
+
+export function phoneNumberById(ctx: AppContext, id: number) {
+  const raw = rawById(ctx.db, id);
+  return { phoneNumber: rowView(raw, optOutReason(ctx.db, raw.number)) };
+}
+
+function validNumber(input: string): string {
+  const phone = normalizePhone(input);
+  if (!phone.ok) throw new HttpError(422, phone.message, { errors: { number: phone.message } });
+  return phone.number;
+}
+
+function assertFree(db: Db, number: string, exceptId: number | null): void {
+  const other = db.$client.prepare('SELECT id FROM phone_numbers WHERE number = ? AND id IS NOT ?').get(number, exceptId) as { id: number } | undefined;
+  if (other) {
+    const msg = `Nomor ${number} sudah ada di daftar.`;
+    throw new HttpError(409, msg, { errors: { number: msg } });
+  }
+}
+
+export function savePhoneNumber(ctx: AppContext, input: PhoneNumberSaveInput) {
+  const number = validNumber(input.number);
+  const c = ctx.db.$client;
+  const id = c.transaction(() => {
+    const reason = optOutReason(ctx.db, number);
+    if (reason) {
+      const msg = `Nomor ${number} sudah berhenti berlangganan (${reason}) dan tidak bisa didaftarkan lagi.`;
+      throw new HttpError(409, msg, { errors: { number: msg } });
+    }
+    assertFree(ctx.db, number, null);
+    return Number(c.prepare('INSERT INTO phone_numbers (number, name) VALUES (?, ?)').run(number, input.name).lastInsertRowid);
+  })();
+  return { ...phoneNumberById(ctx, id), msg: 'Nomor berhasil disimpan.' };
+}
+
+export function updatePhoneNumber(ctx: AppContext, id: number, input: PhoneNumberUpdateInput) {
+  const number = validNumber(input.number);
+  const c = ctx.db.$client;
+  c.transaction(() => {
+    rawById(ctx.db, id);
+    const reason = optOutReason(ctx.db, number);
+    if (reason && input.status === 'active') {
+      const msg = `Nomor ${number} sudah berhenti berlangganan (${reason}) dan tidak bisa diaktifkan lagi.`;
+      throw new HttpError(409, msg, { errors: { status: msg } });
+    }
+    assertFree(ctx.db, number, id);
+    c.prepare('UPDATE phone_numbers SET number = ?, name = ?, status = ? WHERE id = ?').run(number, input.name, input.status, id);
+  })();
+  return { ...phoneNumberById(ctx, id), msg: 'Nomor berhasil diperbarui.' };
+}
+
+export function deletePhoneNumber(ctx: AppContext, id: number) {
+  const { changes } = ctx.db.$client.prepare('DELETE FROM phone_numbers WHERE id = ?').run(id);
+  if (!changes) throw new HttpError(404, 'Phone number not found');
+  return { id, msg: 'Nomor berhasil dihapus.' };
+}
+
+/** Numbers delivered to at least once (blasted) and the rest (unBlasted). */
+export function countBlast(ctx: AppContext) {
+  const total = phoneNumberTotal(ctx.db);
+  const blasted = (ctx.db.$client.prepare('SELECT count(*) AS n FROM phone_numbers WHERE count_success > 0').get() as { n: number }).n;
+  return { blasted, unBlasted: total - blasted };
+}
+
+export function phoneNumberCount(ctx: AppContext): number {
+  return phoneNumberTotal(ctx.db);
+}
+
+interface ExportRow {
+  id: number;
+  number: string;
+  name: string;
+  status: string;
+}
+
+/** The whole list as phone_numbers.csv / .json (number, name, status), streamed page by page. */
+export async function exportPhoneNumbers(ctx: AppContext, out: Writable, format: 'csv' | 'json'): Promise<void> {
+  const page = ctx.db.$client.prepare('SELECT id, number, name, status FROM phone_numbers WHERE id > ? ORDER BY id LIMIT 5000');
+  await streamRows<ExportRow>(
+    out,
+    format,
+    {
+      header: ['number', 'name', 'status'],
+      cells: (r) => [r.number, r.name, r.status],
+      json: (r) => ({ number: r.number, name: r.name, status: r.status }),
+    },
+    (after) => {
+      const rows = page.all(after) as ExportRow[];
+      return rows.length ? { rows, lastKey: rows[rows.length - 1]!.id } : null;
+    },
+  );
+}

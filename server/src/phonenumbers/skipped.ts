@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { once } from 'node:events';
+import { streamRows, type ExportFormat } from '../lib/csv';
+import { HttpError } from '../lib/errors';
+
+export interface SkippedRow {
+  id: number | null;
+  number: string;
+  name: string;
+  status: string;
+  reason: string;
+}
+
+/** How long a skipped-list download stays available after its import. */
+export const SKIPPED_FILE_TTL_MS = 60 * 60 * 1000;
+
+const SHAPE: ExportFormat<SkippedRow> = {
+  header: ['number', 'name', 'status', 'reason'],
+  cells: (r) => [r.number, r.name, r.status, r.reason],
+  json: (r) => ({ id: r.id, number: r.number, name: r.name, status: r.status, reason: r.reason }),
+};
+
+/** Removes skipped-list files older than the TTL. */
+export function removeOldSkippedFiles(dir: string, now = Date.now()): void {
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const file = path.join(dir, name);
+    try {
+      if (now - fs.statSync(file).mtimeMs > SKIPPED_FILE_TTL_MS) fs.rmSync(file, { force: true });
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Writes `{token}.csv` and `{token}.json` page by page, never holding the whole list. */
+export async function writeSkippedFiles(
+  dir: string,
+  token: string,
+  nextPage: (after: number) => { rows: SkippedRow[]; lastKey: number } | null,
+): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  removeOldSkippedFiles(dir);
+  for (const format of ['csv', 'json'] as const) {
+    const out = fs.createWriteStream(path.join(dir, `${token}.${format}`));
+    await streamRows(out, format, SHAPE, nextPage);
+    out.end();
+    await once(out, 'finish');
+  }
+}
+
+/** The file of a skipped list, or 404 when the token is unknown or expired. */
+export function skippedFilePath(dir: string, token: string, format: 'csv' | 'json'): string {
+  if (!/^[a-f0-9]{32}$/.test(token)) throw new HttpError(404, 'The skipped list is no longer available.');
+  const file = path.join(dir, `${token}.${format}`);
+  if (!fs.existsSync(file)) throw new HttpError(404, 'The skipped list is no longer available.');
+  return file;
+}

@@ -1,0 +1,149 @@
+import type Database from 'better-sqlite3';
+import { INVALID_NUMBER, normalizePhone } from '../../../common/phone';
+import type { ImportRecord } from '../lib/rows';
+
+export const SKIP_REASONS = {
+  existing: 'already in the list',
+  repeated: 'repeated in the file',
+  invalid: INVALID_NUMBER,
+  optedOut: 'opted out',
+} as const;
+
+const MAX_TEXT = 200;
+const INSERT_CHUNK = 250;
+let sequence = 0;
+
+/**
+ * The staging table of one import, in the connection's temp database (never seen by other
+ * connections, dropped at the end). Rows are appended in file order (`seq`) and classified with
+ * set-based statements, so the per-row work in JavaScript is only the normalising.
+ */
+export class ImportStaging {
+  readonly table: string;
+  private readonly qualified: string;
+  private seq = 0;
+  private readonly insertChunk: Database.Statement;
+  private readonly classifyBatch: Database.Statement[];
+
+  constructor(private readonly c: Database.Database) {
+    this.table = `pn_import_${process.pid}_${++sequence}`;
+    this.qualified = `temp.${this.table}`;
+    c.exec(`CREATE TABLE ${this.qualified} (seq INTEGER PRIMARY KEY, number TEXT NOT NULL, name TEXT NOT NULL, reason TEXT, ref_id INTEGER, ref_status TEXT)`);
+    this.insertChunk = this.insertMany(INSERT_CHUNK);
+    const t = this.table;
+    this.classifyBatch = [
+      c.prepare(
+        `UPDATE ${this.qualified} SET reason = '${SKIP_REASONS.optedOut}', ref_status = 'nonactive',
+           ref_id = (SELECT p.id FROM main.phone_numbers p WHERE p.number = ${t}.number)
+         WHERE seq BETWEEN @from AND @to AND reason IS NULL AND number IN (SELECT number FROM main.opt_outs)`,
+      ),
+      c.prepare(
+        `UPDATE ${this.qualified} SET reason = '${SKIP_REASONS.existing}', ref_id = p.id, ref_status = p.status FROM main.phone_numbers p
+         WHERE ${t}.seq BETWEEN @from AND @to AND ${t}.reason IS NULL AND p.number = ${t}.number`,
+      ),
+    ];
+  }
+
+  private insertMany(n: number): Database.Statement {
+    return this.c.prepare(`INSERT INTO ${this.qualified} (seq, number, name, reason) VALUES ${Array.from({ length: n }, () => '(?, ?, ?, ?)').join(', ')}`);
+  }
+
+  get rows(): number {
+    return this.seq;
+  }
+
+  /** Appends a batch in one transaction and marks invalid, opted-out and already-listed rows. */
+  add(batch: ImportRecord[]): void {
+    this.c.transaction(() => {
+      const from = this.seq + 1;
+      const values: Array<string | number | null> = [];
+      for (const record of batch) {
+        const name = (record.name ?? '').slice(0, MAX_TEXT);
+        const phone = normalizePhone(record.number ?? '');
+        this.seq += 1;
+        if (phone.ok) values.push(this.seq, phone.number, name, null);
+        else values.push(this.seq, (record.number ?? '').slice(0, MAX_TEXT), name, SKIP_REASONS.invalid);
+      }
+      const width = INSERT_CHUNK * 4;
+      const full = Math.floor(batch.length / INSERT_CHUNK);
+      for (let i = 0; i < full; i++) this.insertChunk.run(values.slice(i * width, (i + 1) * width));
+      if (batch.length > full * INSERT_CHUNK) this.insertMany(batch.length - full * INSERT_CHUNK).run(values.slice(full * width));
+      for (const statement of this.classifyBatch) statement.run({ from, to: this.seq });
+    })();
+  }
+
+  /**
+   * Marks later occurrences of a number as repeated. The index over the rows still to insert is
+   * built once after loading (a sort, far cheaper than keeping it up to date row by row). Built as
+   * UNIQUE first: when that succeeds the file repeats nothing and no marking pass is needed.
+   */
+  async markRepeats(): Promise<void> {
+    const t = this.table;
+    try {
+      this.c.exec(`CREATE UNIQUE INDEX temp.${t}_number ON ${t} (number) WHERE reason IS NULL`);
+      return;
+    } catch {
+      // Repeated numbers: mark them, then build the index again.
+    }
+    this.c.exec(`CREATE INDEX temp.${t}_repeat ON ${t} (number, seq) WHERE reason IS NULL`);
+    await new Promise((resolve) => setImmediate(resolve));
+    this.c.exec(
+      `UPDATE ${this.qualified} SET reason = '${SKIP_REASONS.repeated}' WHERE seq IN (
+         SELECT seq FROM (SELECT seq, number, lag(number) OVER (ORDER BY number, seq) AS prev FROM ${this.qualified} INDEXED BY ${t}_repeat WHERE reason IS NULL)
+         WHERE prev = number)`,
+    );
+    this.c.exec(`DROP INDEX temp.${t}_repeat`);
+    await new Promise((resolve) => setImmediate(resolve));
+    this.c.exec(`CREATE UNIQUE INDEX temp.${t}_number ON ${t} (number) WHERE reason IS NULL`);
+  }
+
+  pending(): number {
+    return (this.c.prepare(`SELECT count(*) AS n FROM ${this.qualified} WHERE reason IS NULL`).get() as { n: number }).n;
+  }
+
+  /**
+   * Inserts the rows still unclassified into phone_numbers (call inside the final transaction).
+   * Rows opted out or added by someone else since they were staged are left out and re-marked.
+   */
+  merge(pending: number): number {
+    const c = this.c;
+    const t = this.table;
+    const before = (c.prepare('SELECT coalesce(max(id), 0) AS m FROM main.phone_numbers').get() as { m: number }).m;
+    // In number order: the unique index then grows from left to right instead of at random.
+    const { changes } = c
+      .prepare(
+        `INSERT INTO main.phone_numbers (number, name) SELECT number, name FROM ${this.qualified} s INDEXED BY ${t}_number
+         WHERE reason IS NULL AND NOT EXISTS (SELECT 1 FROM main.opt_outs o WHERE o.number = s.number)
+         ORDER BY number ON CONFLICT (number) DO NOTHING`,
+      )
+      .run();
+    if (changes !== pending) {
+      c.prepare(`UPDATE ${this.qualified} SET reason = ?, ref_status = 'nonactive' WHERE reason IS NULL AND number IN (SELECT number FROM main.opt_outs)`).run(
+        SKIP_REASONS.optedOut,
+      );
+      c.prepare(
+        `UPDATE ${this.qualified} SET reason = ?, ref_id = p.id, ref_status = p.status FROM main.phone_numbers p
+         WHERE ${t}.reason IS NULL AND p.number = ${t}.number AND p.id <= ?`,
+      ).run(SKIP_REASONS.existing, before);
+    }
+    return changes;
+  }
+
+  skippedCount(): number {
+    return (this.c.prepare(`SELECT count(*) AS n FROM ${this.qualified} WHERE reason IS NOT NULL`).get() as { n: number }).n;
+  }
+
+  /** Up to `limit` skipped rows after `afterSeq`, in file order. */
+  skippedAfter(afterSeq: number, limit: number): Array<{ seq: number; id: number | null; number: string; name: string; status: string; reason: string }> {
+    return this.c
+      .prepare(
+        `SELECT seq, ref_id AS id, number, name, coalesce(ref_status, '') AS status, reason FROM ${this.qualified}
+         WHERE reason IS NOT NULL AND seq > ? ORDER BY seq LIMIT ?`,
+      )
+      .all(afterSeq, limit) as Array<{ seq: number; id: number | null; number: string; name: string; status: string; reason: string }>;
+  }
+
+  drop(): void {
+    if (this.c.open) this.c.exec(`DROP TABLE IF EXISTS ${this.qualified}`);
+  }
+}

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import type { Request } from 'express';
+import type { Api } from '../lib/api';
+import type { AppContext } from '../context';
+import { HttpError } from '../lib/errors';
+import { idParam } from '../lib/ids';
+import { pageParam } from '../lib/paging';
+import { removeUpload, singleFileUpload, tempUpload } from '../lib/upload';
+import { ALL_MEDIA_EXTENSIONS, MEDIA_MAX_BYTES, MEDIA_TOO_LARGE, MEDIA_TYPE, mediaUrl } from './media';
+import { createTemplate, deleteTemplate, importTemplates, templateById, templateList, templatesPerPage, TemplateFields, updateTemplate } from './service';
+
+/** Runs a save with the uploaded media; the file is removed again when the save is refused. */
+function withMedia<T>(req: Request, save: (media: string | null) => T): T {
+  const file = req.file;
+  try {
+    return save(file ? mediaUrl(file.filename) : null);
+  } catch (err) {
+    removeUpload(file?.path);
+    throw err;
+  }
+}
+
+export function registerTemplateRoutes(api: Api, ctx: AppContext): void {
+  const media = singleFileUpload({
+    dir: path.join(ctx.config.dataDir, 'uploads'),
+    maxBytes: MEDIA_MAX_BYTES,
+    tooLargeMsg: MEDIA_TOO_LARGE,
+    extensions: ALL_MEDIA_EXTENSIONS,
+    typeMsg: MEDIA_TYPE,
+    keepExtension: true,
+  });
+  const jsonUpload = singleFileUpload({
+    dir: path.join(ctx.config.dataDir, 'tmp', 'imports'),
+    maxBytes: 5 * 1024 * 1024,
+    tooLargeMsg: 'File terlalu besar: maksimal 5 MB per upload.',
+    extensions: ['.json'],
+    typeMsg: 'File harus berformat .json.',
+  });
+
+  api.get('/admin/message/list', (_req, res) => {
+    res.json(templateList(ctx));
+  });
+
+  api.get('/admin/message/list-per-page', (req, res) => {
+    res.json(templatesPerPage(ctx, pageParam.parse(req.query.page)));
+  });
+
+  api.post('/admin/message/create', media, (req, res) => {
+    res.status(201).json(withMedia(req, (m) => createTemplate(ctx, TemplateFields.parse(req.body ?? {}), m)));
+  });
+
+  api.post('/admin/message/import', jsonUpload, async (req, res) => {
+    const file = tempUpload(req);
+    if (!file) throw new HttpError(422, 'File wajib diunggah.', { errors: { file: 'File wajib diunggah.' } });
+    res.json(await importTemplates(ctx, file.path));
+  });
+
+  api.get('/admin/message/:id', (req, res) => {
+    res.json(templateById(ctx, idParam(req.params.id)));
+  });
+
+  api.put('/admin/message/:id', media, (req, res) => {
+    const id = idParam(req.params.id);
+    res.json(withMedia(req, (m) => updateTemplate(ctx, id, TemplateFields.parse(req.body ?? {}), m)));
+  });
+
+  api.delete('/admin/message/:id', (req, res) => {
+    res.json(deleteTemplate(ctx, idParam(req.params.id)));
+  });
+}

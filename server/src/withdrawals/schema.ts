@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const MIN_WITHDRAW = 10_000;
+export const MIN_WITHDRAW_MSG = 'Minimal permintaan penarikan adalah Rp 10.000';
+export const NO_BANK_MSG = 'Rekening bank belum diisi. Lengkapi data bank Anda di profil terlebih dahulu.';
+export const NO_BALANCE_MSG = 'Saldo tidak mencukupi untuk permintaan penarikan ini.';
+
+const num = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+
+export const WithdrawRequestBody = z.object({
+  nominal: z.preprocess(
+    num,
+    z.number({ message: MIN_WITHDRAW_MSG }).int('Nominal harus bilangan bulat.').min(MIN_WITHDRAW, MIN_WITHDRAW_MSG).max(1_000_000_000_000, 'Nominal terlalu besar.'),
+  ),
+  userId: z.preprocess(num, z.number().int().positive()).optional().nullable(),
+});
+
+export const WithdrawUpdateBody = z.object({
+  id: z.preprocess(num, z.number({ message: 'id is required.' }).int().positive()),
+  status: z.enum(['requested', 'accepted', 'rejected'], { message: 'Status must be requested, accepted or rejected.' }),
+});
+
+export type WithdrawStatus = z.infer<typeof WithdrawUpdateBody>['status'];

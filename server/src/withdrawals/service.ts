@@ -1,0 +1,140 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import type { AuthUser } from '../auth/middleware';
+import { moneyTransaction, type Db } from '../db/client';
+import { users, withdrawals } from '../db/schema';
+import { HttpError } from '../lib/errors';
+import { paged, pageWindow } from '../lib/paging';
+import { balanceOf } from '../money/balance';
+import { publishBalance } from '../money/events';
+import { NO_BALANCE_MSG, NO_BANK_MSG, type WithdrawRequestBody, type WithdrawStatus, type WithdrawUpdateBody } from './schema';
+
+type WithdrawRow = typeof withdrawals.$inferSelect;
+type UserBank = Pick<typeof users.$inferSelect, 'firstname' | 'lastname' | 'email' | 'accountBank' | 'accountNumber' | 'accountName'>;
+
+const userBank = {
+  firstname: users.firstname,
+  lastname: users.lastname,
+  email: users.email,
+  accountBank: users.accountBank,
+  accountNumber: users.accountNumber,
+  accountName: users.accountName,
+};
+
+export function withdrawView(w: WithdrawRow, u: UserBank | null) {
+  return {
+    id: w.id,
+    userId: w.userId,
+    nominal: w.nominal,
+    status: w.status,
+    createdAt: w.createdAt,
+    updatedAt: w.updatedAt,
+    updatedBy: w.updatedBy,
+    User: u
+      ? {
+          firstname: u.firstname,
+          lastname: u.lastname,
+          email: u.email,
+          account_bank: u.accountBank,
+          account_number: u.accountNumber,
+          account_name: u.accountName,
+        }
+      : null,
+  };
+}
+
+const hasBank = (u: UserBank) => Boolean(u.accountBank?.trim() && u.accountNumber?.trim() && u.accountName?.trim());
+
+/**
+ * A withdrawal request for the caller only. The balance check and the insert are one IMMEDIATE
+ * transaction with synchronous=FULL, so concurrent requests can never overdraw.
+ */
+export function requestWithdrawal(ctx: AppContext, caller: AuthUser, body: z.infer<typeof WithdrawRequestBody>) {
+  if (body.userId !== undefined && body.userId !== null && body.userId !== caller.id) {
+    throw new HttpError(403, 'Forbidden');
+  }
+  const row = moneyTransaction(ctx.db, (tx) => {
+    const me = tx.select(userBank).from(users).where(eq(users.id, caller.id)).get();
+    if (!me) throw new HttpError(404, 'User not found');
+    if (!hasBank(me)) throw new HttpError(422, NO_BANK_MSG, { code: 1 });
+    if (balanceOf(tx, caller.id) < body.nominal) throw new HttpError(422, NO_BALANCE_MSG);
+    const inserted = tx.insert(withdrawals).values({ userId: caller.id, nominal: body.nominal, status: 'requested' }).returning().get();
+    return withdrawView(inserted, me);
+  });
+  announce(ctx, row);
+  return { msg: 'Permintaan withdraw berhasil dikirim.', withdraw: row };
+}
+
+const MOVES: Record<WithdrawStatus, WithdrawStatus[]> = {
+  requested: ['accepted', 'rejected'],
+  accepted: ['requested'],
+  rejected: ['requested'],
+};
+
+const DONE_MSG: Record<WithdrawStatus, string> = {
+  accepted: 'Permintaan withdraw Diterima',
+  rejected: 'Permintaan withdraw Ditolak',
+  requested: 'Permintaan withdraw Dibatalkan',
+};
+
+/**
+ * requested → accepted | rejected; accepted | rejected → requested. Coming back from rejected
+ * holds the money again, so the member's balance is checked first. Records who and when.
+ */
+export function updateWithdrawal(ctx: AppContext, caller: AuthUser, body: z.infer<typeof WithdrawUpdateBody>) {
+  const row = moneyTransaction(ctx.db, (tx) => {
+    const current = tx.select().from(withdrawals).where(eq(withdrawals.id, body.id)).get();
+    if (!current) throw new HttpError(404, 'Withdraw not found');
+    if (!MOVES[current.status].includes(body.status)) {
+      throw new HttpError(409, `Status ${current.status} tidak dapat diubah menjadi ${body.status}.`);
+    }
+    if (current.status === 'rejected' && balanceOf(tx, current.userId) < current.nominal) {
+      throw new HttpError(409, 'Saldo member tidak mencukupi untuk mengaktifkan kembali permintaan ini.');
+    }
+    const updated = tx
+      .update(withdrawals)
+      .set({ status: body.status, updatedBy: caller.id, updatedAt: new Date() })
+      .where(eq(withdrawals.id, body.id))
+      .returning()
+      .get();
+    const owner = tx.select(userBank).from(users).where(eq(users.id, updated.userId)).get() ?? null;
+    return withdrawView(updated, owner);
+  });
+  announce(ctx, row);
+  return { msg: DONE_MSG[body.status], withdraw: row };
+}
+
+function announce(ctx: AppContext, row: ReturnType<typeof withdrawView>): void {
+  ctx.realtime.toUserAndAdmin(row.userId, 'withdraw', row);
+  publishBalance(ctx, row.userId);
+}
+
+function listQuery(db: Db, where: SQL | undefined) {
+  return db
+    .select({ w: withdrawals, u: userBank })
+    .from(withdrawals)
+    .leftJoin(users, eq(users.id, withdrawals.userId))
+    .where(where)
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id));
+}
+
+export function historyOf(ctx: AppContext, userId: number) {
+  return { list: listQuery(ctx.db, eq(withdrawals.userId, userId)).all().map((r) => withdrawView(r.w, r.u)) };
+}
+
+export function allHistories(ctx: AppContext) {
+  return { list: listQuery(ctx.db, undefined).all().map((r) => withdrawView(r.w, r.u)) };
+}
+
+export function historiesPerPage(ctx: AppContext, page: number, userId: number | null, status: WithdrawStatus | null) {
+  const where = and(userId !== null ? eq(withdrawals.userId, userId) : undefined, status ? eq(withdrawals.status, status) : undefined);
+  const total = ctx.db.select({ n: count() }).from(withdrawals).where(where).get()?.n ?? 0;
+  const { limit, offset } = pageWindow(page);
+  const rows = listQuery(ctx.db, where).limit(limit).offset(offset).all();
+  return paged(
+    rows.map((r) => withdrawView(r.w, r.u)),
+    total,
+    page,
+  );
+}

@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import type Database from 'better-sqlite3';
+import type { Db } from '../../server/src/db/client';
+import { messageTemplates, phoneNumbers, settings } from '../../server/src/db/schema';
+import type { TestApp, TestUser } from '../helpers';
+import { eventually } from './whatsapp-fixtures';
+
+/** Registered numbers of the simulated network, as blast targets (name = their push name). */
+export async function addTargets(t: TestApp, n: number, offset = 0): Promise<Array<{ id: number; number: string; name: string }>> {
+  const res = await t.http.get(`/api/sim/numbers?registered=true&limit=${n + offset}`);
+  const numbers = (res.body.numbers as Array<{ number: string; name: string }>).slice(offset);
+  return t.ctx.db.transaction((tx) =>
+    numbers.map((x) =>
+      tx
+        .insert(phoneNumbers)
+        .values({ number: x.number, name: x.name })
+        .onConflictDoUpdate({ target: phoneNumbers.number, set: { name: x.name } })
+        .returning({ id: phoneNumbers.id, number: phoneNumbers.number, name: phoneNumbers.name })
+        .get(),
+    ),
+  );
+}
+
+export function addTemplate(db: Db, fields: Partial<typeof messageTemplates.$inferInsert> = {}) {
+  return db
+    .insert(messageTemplates)
+    .values({ text: '<p>Halo {name}</p>', textWa: 'Halo {name}, nomor {phoneNumber}', ...fields })
+    .returning()
+    .get();
+}
+
+export function setRules(db: Db, values: Partial<typeof settings.$inferInsert>): void {
+  db.update(settings).set(values).where(eq(settings.id, 1)).run();
+}
+
+/** Starts the account's blast through the API. */
+export function startBlast(t: TestApp, user: TestUser, whatsappClientId: number | string, loop = true) {
+  return t.http.post('/api/admin/whatsapp/start-blasting').set(user.auth).send({ whatsappClientId, socketClientId: 'test', loop });
+}
+
+export function stopBlast(t: TestApp, user: TestUser, whatsappClientId: number | string) {
+  return t.http.post('/api/admin/whatsapp/stop-blasting').set(user.auth).send({ whatsappClientId, socketClientId: 'test' });
+}
+
+/** Waits until the account's row says idle (the loop ended). */
+export async function untilIdle(t: TestApp, user: TestUser, id: number, ms = 10_000): Promise<Record<string, unknown>> {
+  const res = await eventually(
+    () => t.http.get(`/api/admin/whatsapp/${id}`).set(user.auth),
+    (r) => r.body.whatsapp?.status === 'idle',
+    ms,
+  );
+  return res.body.whatsapp as Record<string, unknown>;
+}
+
+/**
+ * Every "counters equal the log" invariant, as a list of mismatches (empty when all hold):
+ * accounts, members, numbers and templates against message_logs, referral credits against
+ * floor(income × percent / 100), and no claim left in use.
+ */
+export function invariantViolations(sqlite: Database.Database, referralPercent: number | null = null): string[] {
+  const q = (sql: string) => sqlite.prepare(sql).all() as Array<Record<string, unknown>>;
+  const out: string[] = [];
+  const add = (label: string, rows: Array<Record<string, unknown>>) => {
+    for (const r of rows) out.push(`${label}: ${JSON.stringify(r)}`);
+  };
+  add(
+    'account',
+    q(`SELECT w.id, w.count_success, w.count_fail, w.income,
+        (SELECT count(*) FROM message_logs l WHERE l.whatsapp_id = w.id AND l.success = 1) AS ls,
+        (SELECT count(*) FROM message_logs l WHERE l.whatsapp_id = w.id AND l.success = 0) AS lf,
+        (SELECT coalesce(sum(income), 0) FROM message_logs l WHERE l.whatsapp_id = w.id) AS li
+       FROM whatsapps w WHERE w.count_success <> ls OR w.count_fail <> lf OR w.income <> li`),
+  );
+  add(
+    'member',
+    q(`SELECT u.id, u.total_success, u.total_fail, u.income,
+        (SELECT count(*) FROM message_logs l WHERE l.user_id = u.id AND l.success = 1) AS ls,
+        (SELECT count(*) FROM message_logs l WHERE l.user_id = u.id AND l.success = 0) AS lf,
+        (SELECT coalesce(sum(income), 0) FROM message_logs l WHERE l.user_id = u.id) AS li
+       FROM users u WHERE u.total_success <> ls OR u.total_fail <> lf OR u.income <> li`),
+  );
+  add(
+    'number',
+    q(`SELECT p.id, p.count_success, p.count_fail,
+        (SELECT count(*) FROM message_logs l WHERE l.phone_number_id = p.id AND l.success = 1) AS ls,
+        (SELECT count(*) FROM message_logs l WHERE l.phone_number_id = p.id AND l.success = 0) AS lf
+       FROM phone_numbers p WHERE p.count_success <> ls OR p.count_fail <> lf`),
+  );
+  add(
+    'template',
+    q(`SELECT t.id, t.count_use, (SELECT count(*) FROM message_logs l WHERE l.template_id = t.id) AS lu
+       FROM message_templates t WHERE t.count_use <> lu`),
+  );
+  add('in use', q('SELECT id, number FROM phone_numbers WHERE in_use = 1'));
+  add('income without success', q('SELECT id FROM message_logs WHERE success = 0 AND income <> 0'));
+  if (referralPercent !== null) {
+    add(
+      'referral',
+      q(`SELECT l.id, l.income, c.amount FROM message_logs l
+          JOIN users u ON u.id = l.user_id AND u.referred_by IS NOT NULL
+          LEFT JOIN referral_credits c ON c.message_log_id = l.id
+         WHERE coalesce(c.amount, 0) <> (l.income * ${referralPercent}) / 100`),
+    );
+  }
+  return out;
+}

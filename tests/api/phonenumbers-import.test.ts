@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connected, nextMessage, startTestApp, type TestApp, type TestUser } from '../helpers';
+import { optOut } from '../../server/src/phonenumbers/optout';
+
+let t: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.user('admin');
+});
+afterAll(() => t.close());
+
+const upload = (content: string | Buffer, fileName: string, query = '') =>
+  t.http.post(`/api/admin/phonenumber/import${query}`).set(admin.auth).attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content), fileName);
+const count = () => (t.ctx.db.$client.prepare('SELECT count(*) AS n FROM phone_numbers').get() as { n: number }).n;
+
+describe('import', () => {
+  it('imports CSV with BOM, CRLF, semicolons and a header, reporting every skip with its reason', async () => {
+    const existing = (await t.http.post('/api/admin/phonenumber/save').set(admin.auth).send({ number: '081300000001', name: 'Ada' })).body.phoneNumber;
+    optOut(t.ctx.db, '081300000002', 'Balasan STOP');
+    const csv = [
+      '\uFEFFnumber;name',
+      '0813-0000-0010;Baru Satu',
+      '+62 813 0000 0011;"Baru; Dua"',
+      '081300000001;Sudah Ada',
+      '081300000002;Berhenti',
+      '0813 0000 0010;Ulang',
+      '12345;Pendek',
+      '',
+    ].join('\r\n');
+    const res = await upload(csv, 'numbers.csv');
+    expect(res.status).toBe(200);
+    expect(res.body.createdCount).toBe(2);
+    expect(res.body.created.map((r: { number: string; name: string }) => [r.number, r.name])).toEqual([
+      ['6281300000010', 'Baru Satu'],
+      ['6281300000011', 'Baru; Dua'],
+    ]);
+    expect(res.body.skippedCount).toBe(4);
+    expect(res.body.skippedFile).toBeNull();
+    expect(res.body.skipped).toEqual([
+      { id: existing.id, number: '6281300000001', name: 'Sudah Ada', status: 'active', reason: 'already in the list' },
+      { id: null, number: '6281300000002', name: 'Berhenti', status: 'nonactive', reason: 'opted out' },
+      { id: null, number: '6281300000010', name: 'Ulang', status: '', reason: 'repeated in the file' },
+      { id: null, number: '12345', name: 'Pendek', status: '', reason: 'invalid number' },
+    ]);
+    const list = await t.http.get('/api/admin/phonenumber/list-per-page?search=0813000000').set(admin.auth);
+    expect(list.body.meta.total).toBe(3);
+  });
+
+  it('imports CSV without a header, comma separated, LF or CRLF', async () => {
+    const res = await upload('081400000001,Satu\n081400000002,Dua\r\n081400000003\n', 'plain.csv');
+    expect(res.body).toMatchObject({ createdCount: 3, skippedCount: 0, skipped: [] });
+    expect(res.body.created[2]).toMatchObject({ number: '6281400000003', name: '', status: 'active' });
+  });
+
+  it('imports JSON arrays of strings or of {number, name}', async () => {
+    const strings = await upload(JSON.stringify(['081500000001', '0815-0000-0002', 'nope']), 'a.json');
+    expect(strings.body).toMatchObject({ createdCount: 2, skippedCount: 1 });
+    expect(strings.body.skipped[0]).toMatchObject({ number: 'nope', reason: 'invalid number' });
+    const objects = await upload(
+      JSON.stringify([
+        { number: '081500000003', name: 'Tiga' },
+        { number: '081500000001', name: 'Lagi' },
+      ]),
+      'b.json',
+    );
+    expect(objects.body.created).toEqual([expect.objectContaining({ number: '6281500000003', name: 'Tiga' })]);
+    expect(objects.body.skipped).toEqual([expect.objectContaining({ number: '6281500000001', reason: 'already in the list' })]);
+  });
+
+  it('refuses a missing file, another file type and a broken JSON file', async () => {
+    const none = await t.http.post('/api/admin/phonenumber/import').set(admin.auth).field('x', '1');
+    expect(none.status).toBe(422);
+    expect(none.body.msg).toBe('File wajib diunggah.');
+    const txt = await upload('0812', 'numbers.txt');
+    expect(txt.status).toBe(422);
+    expect(txt.body.msg).toBe('File harus berformat .csv atau .json.');
+    const obj = await upload('{"number":"0812"}', 'x.json');
+    expect(obj.status).toBe(422);
+    expect(obj.body.msg).toMatch(/must be an array/);
+  });
+
+  it('leaves the table unchanged when the file turns out broken after several batches', async () => {
+    const before = count();
+    const items = Array.from({ length: 12_000 }, (_, i) => `"0816${String(i).padStart(8, '0')}"`);
+    const res = await upload(`[${items.join(',')}, {"number": ]`, 'big.json');
+    expect(res.status).toBe(422);
+    expect(count()).toBe(before);
+  });
+
+  it('leaves the table unchanged when saving fails part-way through the rows', async () => {
+    const before = count();
+    // A row the database refuses in the middle of the final insert.
+    t.ctx.db.$client.exec(`CREATE TEMP TRIGGER refuse_one BEFORE INSERT ON main.phone_numbers WHEN new.number = '6281700005000'
+      BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+    try {
+      const csv = Array.from({ length: 8000 }, (_, i) => `0817${String(i).padStart(8, '0')},N${i}`).join('\n');
+      const res = await upload(csv, 'fail.csv');
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ msg: 'Internal server error' });
+      expect(count()).toBe(before);
+    } finally {
+      t.ctx.db.$client.exec('DROP TRIGGER refuse_one');
+    }
+    const retry = await upload(Array.from({ length: 10 }, (_, i) => `0817${String(i).padStart(8, '0')}`).join('\n'), 'ok.csv');
+    expect(retry.body.createdCount).toBe(10);
+  });
+
+  it('writes a long skipped list to CSV and JSON downloads', async () => {
+    const csv = ['number,name', ...Array.from({ length: 1500 }, (_, i) => `bad${i},=cmd${i}`), '081800000001,Good'].join('\n');
+    const res = await upload(csv, 'many.csv');
+    expect(res.body).toMatchObject({ createdCount: 1, skippedCount: 1500 });
+    expect(res.body.skipped).toHaveLength(1000);
+    expect(res.body.skippedFile).toMatch(/^[a-f0-9]{32}$/);
+    const dl = await t.http.get(`/api/admin/phonenumber/skipped/${res.body.skippedFile}?format=csv`).set(admin.auth);
+    expect(dl.status).toBe(200);
+    expect(dl.headers['content-disposition']).toBe('attachment; filename="phone_numbers_skipped.csv"');
+    const lines = dl.text.trim().split('\r\n');
+    expect(lines[0]).toBe('number,name,status,reason');
+    expect(lines).toHaveLength(1501);
+    expect(lines[1]).toBe("bad0,'=cmd0,,invalid number");
+    const json = await t.http.get(`/api/admin/phonenumber/skipped/${res.body.skippedFile}?format=json`).set(admin.auth);
+    expect(json.headers['content-disposition']).toBe('attachment; filename="phone_numbers_skipped.json"');
+    const parsed = JSON.parse(json.text);
+    expect(parsed).toHaveLength(1500);
+    expect(parsed[1499]).toEqual({ id: null, number: 'bad1499', name: '=cmd1499', status: '', reason: 'invalid number' });
+    expect((await t.http.get('/api/admin/phonenumber/skipped/0123456789abcdef0123456789abcdef?format=csv').set(admin.auth)).status).toBe(404);
+  });
+
+  it('reports progress on the importing user\'s own channel', async () => {
+    const socket = t.socket(admin.token);
+    await connected(socket);
+    const saving = nextMessage<{ importId: string; phase: string; rows: number; totalBytes: number }>(
+      socket,
+      String(admin.id),
+      (m) => m.event === 'phonenumber-import' && m.data.phase === 'saving',
+    );
+    const csv = Array.from({ length: 300 }, (_, i) => `0819${String(i).padStart(8, '0')}`).join('\n');
+    await upload(csv, 'p.csv', '?importId=abc123').expect(200);
+    const msg = await saving;
+    expect(msg.data).toMatchObject({ importId: 'abc123', phase: 'saving', rows: 300, totalBytes: Buffer.byteLength(csv) });
+  });
+});

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestUser } from '../helpers';
+import { earn } from './money-fixtures';
+
+let t: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.user('admin');
+});
+afterAll(() => t.close());
+
+const good = {
+  interval_min: 3,
+  interval_max: 9,
+  price: 45,
+  bank_names: 'BCA,  BNI,MANDIRI',
+  colors: '#123456,#abcdef',
+  referral_percent: 12,
+  info: 'Pengumuman baru',
+  recipient_cooldown: 48,
+};
+const save = (body: Record<string, unknown>, who: TestUser = admin) => t.http.put('/api/admin/setting/update').set(who.auth).send(body);
+
+describe('settings form', () => {
+  it('starts with the spec defaults and a 24 h recipient cooldown', async () => {
+    const res = await t.http.get('/api/admin/setting/get').set(admin.auth);
+    expect(res.body.setting).toMatchObject({
+      bank_names: 'BCA, MANDIRI, BRI',
+      colors: '#2C2C2C, #3E3A32',
+      referral_percent: 0,
+      recipient_cooldown: 24,
+      info: '',
+    });
+  });
+
+  it('saves every field, storing lists with comma and space', async () => {
+    const res = await save(good);
+    expect(res.status).toBe(200);
+    expect(res.body.msg).toBeTruthy();
+    const now = await t.http.get('/api/admin/setting/get').set(admin.auth);
+    expect(now.body.setting).toEqual({ ...good, bank_names: 'BCA, BNI, MANDIRI', colors: '#123456, #abcdef' });
+  });
+
+  it('requires the recipient cooldown, hex colours and a bank, with field errors', async () => {
+    const noCooldown: Record<string, unknown> = { ...good };
+    delete noCooldown.recipient_cooldown;
+    const r1 = await save(noCooldown);
+    expect(r1.status).toBe(422);
+    expect(r1.body.errors.recipient_cooldown).toBeTruthy();
+    const r2 = await save({ ...good, colors: 'red, #12345' });
+    expect(r2.status).toBe(422);
+    expect(r2.body.errors.colors).toMatch(/hex/);
+    const r3 = await save({ ...good, bank_names: ' , ' });
+    expect(r3.body.errors.bank_names).toBeTruthy();
+    const r4 = await save({ ...good, info: '   ' });
+    expect(r4.body.errors.info).toBeTruthy();
+    const r5 = await save({ ...good, referral_percent: -1 });
+    expect(r5.body.errors.referral_percent).toBeTruthy();
+    const after = await t.http.get('/api/admin/setting/get').set(admin.auth);
+    expect(after.body.setting.info).toBe('Pengumuman baru');
+  });
+
+  it('the referral percent saved is the one credited', async () => {
+    await save({ ...good, referral_percent: 20 }).expect(200);
+    const referrer = await t.user('member');
+    const referred = await t.user('member', { referredBy: referrer.id });
+    earn(t.ctx.db, referred.id, 2, 55); // 20 % of 55 = 11 each
+    const res = await t.http.get('/api/admin/users/referral-per-page?page=1').set(referrer.auth);
+    expect(res.body.total).toBe(22);
+  });
+
+  it('dev may save, member and staff may not; everyone reads the info', async () => {
+    const dev = await t.user('dev');
+    expect((await save({ ...good, info: 'Dari dev' }, dev)).status).toBe(200);
+    for (const role of ['member', 'staff'] as const) {
+      const u = await t.user(role);
+      expect((await save(good, u)).status).toBe(403);
+      expect((await t.http.get('/api/admin/setting/get').set(u.auth)).body.setting.info).toBe('Dari dev');
+    }
+  });
+});
