@@ -13,7 +13,7 @@ import path from 'node:path';
 import { closeDb, openDb } from '../server/src/db/client';
 import { importPhoneNumbers } from '../server/src/phonenumbers/import';
 import { ensurePhoneSearch, indexAll } from '../server/src/phonenumbers/search';
-import { benchName, benchNumber, numberArg } from './data';
+import { benchName, benchNumber, numberArg } from './lib/contacts-data';
 
 const ROWS = numberArg('--rows', 1_000_000);
 const EXISTING = numberArg('--existing', ROWS);
@@ -54,18 +54,19 @@ async function main(): Promise<void> {
     peakRss = process.memoryUsage().rss;
     const rssBefore = peakRss;
     t = performance.now();
-    let savingAt = 0;
+    const at: Record<string, number> = {};
     const result = await importPhoneNumbers(db, csv, 'csv', {
       skippedDir: path.join(dir, 'skipped'),
       onProgress: (p) => {
-        if (p.phase === 'saving') savingAt = performance.now();
+        at[p.phase] ??= performance.now();
       },
     });
-    const readSeconds = (savingAt - t) / 1000;
+    const end = performance.now();
+    const phase = (from: number | undefined, to: number | undefined) => (((to ?? end) - (from ?? t)) / 1000).toFixed(2);
     const seconds = (performance.now() - t) / 1000;
     const rate = ROWS / seconds;
     console.log(
-      `import: created ${result.createdCount.toLocaleString()}, skipped ${result.skippedCount.toLocaleString()} in ${seconds.toFixed(2)} s → ${Math.round(rate).toLocaleString()} rows/s; peak RSS ${(peakRss / 1e6).toFixed(0)} MB (${(rssBefore / 1e6).toFixed(0)} MB before); reading+staging ${readSeconds.toFixed(2)} s, final transaction ${(seconds - readSeconds).toFixed(2)} s`,
+      `import: created ${result.createdCount.toLocaleString()}, skipped ${result.skippedCount.toLocaleString()} in ${seconds.toFixed(2)} s → ${Math.round(rate).toLocaleString()} rows/s; peak RSS ${(peakRss / 1e6).toFixed(0)} MB (${(rssBefore / 1e6).toFixed(0)} MB before); reading and staging ${phase(t, at.checking)} s, repeat check ${phase(at.checking, at.saving)} s, final transaction and answer ${phase(at.saving, end)} s`,
     );
     closeDb(db);
 

@@ -15,7 +15,7 @@ import { createContext } from '../server/src/context';
 import { createServer } from '../server/src/server';
 import { createUser, issueToken } from '../server/src/auth/service';
 import { ensurePhoneSearch, indexAll } from '../server/src/phonenumbers/search';
-import { benchName, benchNumber, numberArg } from './data';
+import { benchName, benchNumber, numberArg } from './lib/contacts-data';
 
 const ROWS = numberArg('--rows', 2_000_000);
 const REQUESTS = numberArg('--requests', 200);

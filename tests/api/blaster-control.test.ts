@@ -121,6 +121,17 @@ describe('who may start and stop a blast', () => {
     await eventually(() => row().state, (s) => s === 'connected');
   });
 
+  it('ends the loop when the row is set idle through PUT status', async () => {
+    await startBlast(t, owner, acc.id);
+    await eventually(() => engineFor(t.ctx).loopOf(acc.id), (l) => l !== undefined);
+    const res = await t.http.put('/api/admin/whatsapp/status').set(owner.auth).send({ id: acc.id, status: 'idle' });
+    expect(res.status).toBe(200);
+    await eventually(() => engineFor(t.ctx).loopOf(acc.id), (l) => l === undefined);
+    expect(engineFor(t.ctx).loopOf(acc.id)).toBeUndefined();
+    expect(row().status).toBe('idle');
+    expect(invariantViolations(t.ctx.db.$client)).toEqual([]);
+  });
+
   it('refuses a suspended account', async () => {
     t.ctx.db.update(whatsapps).set({ suspended: true, suspendedCount: 1 }).where(eq(whatsapps.id, acc.id)).run();
     const res = await startBlast(t, owner, acc.id);

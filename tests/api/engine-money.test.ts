@@ -70,7 +70,13 @@ describe('income of a blast', () => {
     // Successes so far: done, done+1 → Bronze; done+2, done+3 → Silver.
     expect(await blast(4)).toEqual([50, 50, 75, 75]);
     const m = memberRow();
-    expect(m.income).toBe(t.ctx.db.select().from(messageLogs).all().reduce((s, l) => s + l.income, 0));
+    const logged = t.ctx.db.select().from(messageLogs).all();
+    expect(m.income).toBe(logged.reduce((s, l) => s + l.income, 0));
+    // The dashboards read the same figures.
+    const counts = await t.http.get(`/api/admin/messagelog/count/${member.id}`).set(member.auth);
+    expect(counts.body).toEqual({ successCount: logged.filter((l) => l.success).length, failCount: logged.filter((l) => !l.success).length });
+    const today = await t.http.get(`/api/admin/messagelog/today-income/${member.id}`).set(member.auth);
+    expect(today.body.income).toBe(m.income);
     expect(invariantViolations(t.ctx.db.$client)).toEqual([]);
   });
 

@@ -91,7 +91,7 @@ test('a sender that is not connected is refused with Gagal!', async ({ page }) =
   await expect(page.getByText(`${down!.phonenumber} is DISCONNECTED`)).toBeVisible();
 });
 
-test('a receiver replying STOP on /sim turns nonactive and is skipped afterwards', async ({ page }) => {
+test('a receiver replying STOP on /sim turns nonactive on /phonenumber and is skipped afterwards', async ({ page, context }) => {
   const { token } = await signInFast(page, DEMO.admin);
   const [receiver] = await newReceivers(page.request, token, 1, Date.now() + 11);
   const sender = await connectedSender(page.request, token);
@@ -100,6 +100,13 @@ test('a receiver replying STOP on /sim turns nonactive and is skipped afterwards
     data: { senders: sender.phonenumber, targets: receiver!.number, message: 'Promo untuk {name}' },
   });
   expect(sent.ok()).toBeTruthy();
+
+  // The admin watches the number on the phone-number list.
+  const list = await context.newPage();
+  await list.goto(`/phonenumber?search=${receiver!.number}`);
+  const row = list.getByRole('row').filter({ hasText: receiver!.number });
+  await expect(row).toBeVisible();
+  await expect(row).not.toContainText('opted out');
 
   // The receiver's phone: read the inbox and reply STOP to the account.
   await page.goto('/sim');
@@ -110,12 +117,10 @@ test('a receiver replying STOP on /sim turns nonactive and is skipped afterwards
   await page.getByLabel('Balasan').fill('STOP');
   await page.getByRole('button', { name: 'Balas' }).click();
 
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`/api/admin/phonenumber/${receiver!.id}`, { headers: auth(token) });
-      return ((await res.json()) as { phoneNumber: { status: string } }).phoneNumber.status;
-    })
-    .toBe('nonactive');
+  // The list row turns nonactive without a reload.
+  await expect(row).toContainText('opted out: Balasan STOP');
+  const res = await page.request.get(`/api/admin/phonenumber/${receiver!.id}`, { headers: auth(token) });
+  expect(((await res.json()) as { phoneNumber: { status: string } }).phoneNumber.status).toBe('nonactive');
 
   // The Blaster now skips it.
   const again = await page.request.post('/api/admin/whatsapp/send-message/1', {

@@ -135,7 +135,7 @@ test("edit a phone number's status", async ({ page }) => {
   await active.uncheck();
   await page.getByRole('button', { name: 'Simpan' }).click();
   await expect(page).toHaveURL(/\/phonenumber$/);
-  await page.getByLabel('search').fill(number);
+  await page.getByPlaceholder('Cari nomor atau nama').fill(number);
   const row = page.locator('tr.ant-table-row', { hasText: number });
   await expect(row).toBeVisible();
   await expect(row.locator('.ant-tag')).toHaveText('nonactive');
@@ -161,4 +161,40 @@ test("delete shows 'Deleting...' until the server confirms, then the row is gone
   await expect(row).toHaveCount(0);
   const after = await page.request.get(`/api/admin/phonenumber/list-per-page?search=${number}`, { headers });
   expect(((await after.json()) as { meta: { total: number } }).meta.total).toBe(0);
+});
+
+test('live updates on client-admin change the row in place and highlight it for 1 second', async ({ browser }) => {
+  // The real app in this process, so the test can emit through its realtime hub.
+  const { startLiveServer } = await import('./contacts-live');
+  const live = await startLiveServer();
+  try {
+    const context = await browser.newContext();
+    await context.addCookies([
+      { name: 'authToken', value: live.token, domain: 'localhost', path: '/' },
+      { name: 'user', value: encodeURIComponent(JSON.stringify(live.user)), domain: 'localhost', path: '/' },
+    ]);
+    const page = await context.newPage();
+    await page.goto(`${live.baseUrl}/phonenumber`);
+    const row = page.locator('tr.ant-table-row', { hasText: live.number });
+    await expect(row).toBeVisible();
+    await expect.poll(() => live.adminConnected()).toBe(true);
+
+    live.emit('count_success', { receiver: { id: live.id, count_success: 5, last_sent: '2024-06-01T03:04:00.000Z', in_use: 0 } });
+    await expect(row.locator('td').nth(2)).toHaveText('5');
+    await expect(row).toHaveClass(/row-flash/);
+    await expect(row).not.toHaveClass(/row-flash/, { timeout: 2500 });
+    await expect(row.locator('td').nth(4)).not.toHaveText('-');
+
+    live.emit('count_fail', { receiver: { id: live.id, count_fail: 2 } });
+    await expect(row.locator('td').nth(3)).toHaveText('2');
+    await expect(row).toHaveClass(/row-flash/);
+
+    live.emit('in_use', { receiver: { id: live.id, in_use: 1 } });
+    await expect(row).toContainText('(In Use)');
+    live.emit('count_success', { receiver: { id: 999_999, count_success: 9 } });
+    await expect(row.locator('td').nth(2)).toHaveText('5');
+    await context.close();
+  } finally {
+    await live.close();
+  }
 });

@@ -86,11 +86,15 @@ export class BlastLoop {
       this.next = null;
       if (answer.kind === 'none') return this.end('finished');
       if (answer.kind === 'no-template') return this.end('error_blast', { message: 'Tidak ada template pesan yang aktif' });
-      if (this.stopReason) {
+      // The row is read before every send: set idle elsewhere (PUT status, a suspension) or
+      // deleted, it ends the loop as a stop would.
+      const row = engine.statements.account.get(this.accountId);
+      if (!row || row.status !== 'sending' || row.suspended) this.requestStop(row?.status === 'idle' && !row.suspended ? 'stop' : 'idle');
+      if (this.stopReason || !row) {
         await engine.ticker.release(answer.target.id, answer.template.id);
         break;
       }
-      const recorded = await this.sendOne(answer.target, answer.template);
+      const recorded = await this.sendOne(row, answer.target, answer.template);
       if (!recorded) return this.end('idle');
       this.next = recorded.next;
       if (this.once) break;
@@ -116,11 +120,10 @@ export class BlastLoop {
   }
 
   /** Sends with up to maxRetries retries of a network failure, then records; false when the device dropped. */
-  private async sendOne(target: ClaimedTarget, template: RawTemplate): Promise<{ interval: number; next: ClaimAnswer | null } | false> {
+  private async sendOne(before: RawAccount, target: ClaimedTarget, template: RawTemplate): Promise<{ interval: number; next: ClaimAnswer | null } | false> {
     const { engine } = this;
     this.sending = true;
-    const before = engine.statements.account.get(this.accountId);
-    if (before) this.emit('sending', before, { progressing: true, number: target.number, target: target.number });
+    this.emit('sending', before, { progressing: true, number: target.number, target: target.number });
     engine.live.target(target.id, 'in_use', { id: target.id, number: target.number, in_use: 1 });
     let result = await this.send(target, template);
     for (let attempt = 1; !result.ok && RETRYABLE.has(result.error) && attempt <= engine.options.maxRetries; attempt++) {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type Database from 'better-sqlite3';
 import type { Db } from '../db/client';
 import { readImportRows } from '../lib/rows';
 import { scheduleIndexing } from './search';
@@ -20,7 +21,7 @@ export interface ImportResult {
 }
 
 export interface ImportProgress {
-  phase: 'reading' | 'saving';
+  phase: 'reading' | 'checking' | 'saving';
   rows: number;
   bytes: number;
 }
@@ -34,6 +35,35 @@ export interface ImportOptions {
 
 export const INLINE_ROWS = 1000;
 
+const importsRunning = new WeakMap<Database.Database, { count: number; main: number; temp: number }>();
+
+/**
+ * Room for the staging table and the number index while an import runs (128 MB + 96 MB of page
+ * cache), back to the connection's own sizes when the last running import ends.
+ */
+function raiseCaches(c: Database.Database): () => void {
+  const running = importsRunning.get(c);
+  if (running) running.count += 1;
+  else {
+    importsRunning.set(c, { count: 1, main: c.pragma('cache_size', { simple: true }) as number, temp: c.pragma('temp.cache_size', { simple: true }) as number });
+    c.pragma('cache_size = -131072');
+    c.pragma('temp.cache_size = -98304');
+  }
+  let done = false;
+  return () => {
+    const state = importsRunning.get(c);
+    if (done || !state) return;
+    done = true;
+    state.count -= 1;
+    if (state.count > 0) return;
+    importsRunning.delete(c);
+    if (c.open) {
+      c.pragma(`cache_size = ${state.main}`);
+      c.pragma(`temp.cache_size = ${state.temp}`);
+    }
+  };
+}
+
 /**
  * Imports a phone-number file. Rows stream from disk into a staging table in batched transactions
  * and are classified there (invalid, opted out, already in the list, repeated in the file); then ONE
@@ -42,12 +72,8 @@ export const INLINE_ROWS = 1000;
  */
 export async function importPhoneNumbers(db: Db, file: string, kind: 'csv' | 'json', options: ImportOptions): Promise<ImportResult> {
   const c = db.$client;
-  const tempCache = c.pragma('temp.cache_size', { simple: true }) as number;
-  const mainCache = c.pragma('cache_size', { simple: true }) as number;
-  // Room for the staging table and the number index while they are hot (restored afterwards).
-  c.pragma('temp.cache_size = -98304');
-  c.pragma('cache_size = -131072');
   const staging = new ImportStaging(c);
+  const restoreCaches = raiseCaches(c);
   try {
     let bytes = 0;
     const reader = readImportRows(file, kind, {
@@ -60,9 +86,10 @@ export async function importPhoneNumbers(db: Db, file: string, kind: 'csv' | 'js
       staging.add(batch);
       options.onProgress?.({ phase: 'reading', rows: staging.rows, bytes });
     }
-    options.onProgress?.({ phase: 'saving', rows: staging.rows, bytes });
+    options.onProgress?.({ phase: 'checking', rows: staging.rows, bytes });
     await staging.markRepeats();
     const pending = staging.pending();
+    options.onProgress?.({ phase: 'saving', rows: staging.rows, bytes });
 
     const merged = c.transaction(() => {
       const before = (c.prepare('SELECT coalesce(max(id), 0) AS m FROM phone_numbers').get() as { m: number }).m;
@@ -86,9 +113,6 @@ export async function importPhoneNumbers(db: Db, file: string, kind: 'csv' | 'js
     return { ...merged, skipped, skippedCount, skippedFile };
   } finally {
     staging.drop();
-    if (c.open) {
-      c.pragma(`cache_size = ${mainCache}`);
-      c.pragma(`temp.cache_size = ${tempCache}`);
-    }
+    restoreCaches();
   }
 }

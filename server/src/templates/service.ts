@@ -31,7 +31,8 @@ export interface TemplateView {
   count_use: number;
 }
 
-const view = (r: TemplateRaw): TemplateView => ({ ...r, button: storedButtons(r.button) });
+// Sanitised again on the way out, so a row written by any other path still cannot carry script.
+const view = (r: TemplateRaw): TemplateView => ({ ...r, text: sanitizeCaption(r.text), button: storedButtons(r.button) });
 
 export const NO_DATA = 'No Data';
 

@@ -53,6 +53,7 @@ export function PhoneNumberCreate() {
     if (msg.event !== 'phonenumber-import' || !importId.current || msg.data.importId !== importId.current) return;
     const rows = (msg.data.rows ?? 0).toLocaleString('id-ID');
     if (msg.data.phase === 'saving') setProgress({ label: `Menyimpan ${rows} baris...`, percent: 100 });
+    else if (msg.data.phase === 'checking') setProgress({ label: `Memeriksa duplikat ${rows} baris...`, percent: 100 });
     else setProgress({ label: `Memproses ${rows} baris...`, percent: Math.round(((msg.data.bytes ?? 0) / Math.max(1, msg.data.totalBytes ?? 1)) * 100) });
   });
 

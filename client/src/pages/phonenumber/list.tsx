@@ -125,7 +125,6 @@ export function PhoneNumberList() {
         value={typed}
         onChange={(e) => setTyped(e.target.value)}
         style={{ maxWidth: 360, marginBottom: 16 }}
-        aria-label="search"
       />
       {list.error && <Alert type="error" showIcon message={list.error} style={{ marginBottom: 16 }} />}
       {capped && <Typography.Paragraph type="secondary">Lebih dari 10.000 nomor cocok; persempit pencarian untuk melihat sisanya.</Typography.Paragraph>}

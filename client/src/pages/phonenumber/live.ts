@@ -11,7 +11,7 @@ export interface PhoneNumberRow {
   opt_out_reason: string | null;
 }
 
-const FIELDS = ['count_success', 'count_fail', 'last_sent', 'in_use', 'status', 'name'] as const;
+const FIELDS = ['count_success', 'count_fail', 'last_sent', 'in_use', 'status', 'name', 'opt_out_reason'] as const;
 
 /** Events that highlight their row for a second. */
 export const HIGHLIGHT_EVENTS = new Set(['count_success', 'count_fail']);
