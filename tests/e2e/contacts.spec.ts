@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { DEMO, signInFast } from './helpers';
+import { DEMO, pressInDialog, signInFast } from './helpers';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
@@ -23,13 +23,7 @@ async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ nam
   return { name: (download as Download).suggestedFilename(), text: fs.readFileSync((await download.path())!, 'utf8') };
 }
 
-/** Presses a button in the open confirm dialog once its zoom-in animation is over. */
-async function confirm(page: Page, name: string) {
-  const dialog = page.locator('.ant-modal-confirm');
-  await expect(dialog).toBeVisible();
-  await expect(page.locator('.ant-modal[class*="ant-zoom-"]')).toHaveCount(0);
-  await dialog.getByRole('button', { name }).click();
-}
+const confirm = pressInDialog;
 
 test('upload a CSV with duplicates: counts, the first 5 skipped rows and the skipped-list downloads', async ({ page }) => {
   const headers = await adminPage(page);

@@ -30,3 +30,14 @@ export async function signInFast(page: Page, email: string, password = DEMO_PASS
   ]);
   return body;
 }
+
+/**
+ * Presses a button of the open confirm dialog once its zoom-in animation is over (a click during the
+ * animation can land beside the moving button).
+ */
+export async function pressInDialog(page: Page, name: string): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm');
+  await expect(dialog).toBeVisible();
+  await expect(page.locator('.ant-modal[class*="ant-zoom-"]')).toHaveCount(0);
+  await dialog.getByRole('button', { name }).click();
+}

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { DEMO, signInFast } from './helpers';
+import { DEMO, pressInDialog, signInFast } from './helpers';
 
 /** Links a connected WhatsApp account for the signed-in user through the console's calls and /sim. */
 async function linkAccount(request: APIRequestContext, token: string, pushname: string): Promise<{ id: number; deviceId: string }> {
@@ -121,6 +121,6 @@ test("Start on a disconnected account shows the 'Forbidden' dialog and leads to 
   const dialog = page.getByRole('dialog');
   await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('Forbidden');
   await expect(dialog.getByText('Sambungan terputus, silahkan sambungkan ulang!')).toBeVisible();
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await pressInDialog(page, 'OK');
   await expect(page).toHaveURL(new RegExp(`/whatsapp/create\\?r=${account.id}$`));
 });

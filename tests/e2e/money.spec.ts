@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signInFast } from './helpers';
+import { DEMO, pressInDialog, signInFast } from './helpers';
 
 const PASSWORD = 'rahasia123';
 
@@ -19,16 +19,10 @@ async function newMember(page: Page, firstName: string): Promise<{ id: number; e
 /** The title of the open confirm dialog (success, error, info). */
 const confirmTitle = (page: Page) => page.locator('.ant-modal-confirm-title');
 
-/**
- * Presses OK on the open confirm dialog once its zoom-in has finished (a click during the
- * animation can land beside the moving button), then waits for it to close.
- */
+/** Presses OK on the open confirm dialog, then waits for it to close. */
 async function pressOk(page: Page) {
-  const dialog = page.locator('.ant-modal-confirm');
-  await expect(dialog).toBeVisible();
-  await expect(page.locator('.ant-modal[class*="ant-zoom-"]')).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(dialog).toBeHidden();
+  await pressInDialog(page, 'OK');
+  await expect(page.locator('.ant-modal-confirm')).toBeHidden();
 }
 
 /** Signs in as someone else in the same page (cookies replaced). */

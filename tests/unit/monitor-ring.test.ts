@@ -35,4 +35,14 @@ describe('monitor event ring', () => {
     expect(ring.recent('d0')).toEqual([]);
     expect(ring.recent('d249')).toHaveLength(1);
   });
+
+  it('bounds the events kept overall, forgetting the least recently active devices first', () => {
+    const ring = new EventRing(500, 5000, 1000);
+    for (let i = 0; i < 20; i++) for (let j = 0; j < 100; j++) ring.record('admin', msg('x', { deviceId: `d${i}`, n: j }));
+    ring.record('admin', msg('x', { deviceId: 'd0', n: 'again' }));
+    expect(ring.entries).toBeLessThanOrEqual(1000);
+    expect(ring.recent('d19')).toHaveLength(100);
+    expect(ring.recent('d0')).toHaveLength(1);
+    expect(ring.recent('d1')).toEqual([]);
+  });
 });

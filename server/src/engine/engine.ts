@@ -89,6 +89,11 @@ export class BlastEngine {
     return this.loops.size;
   }
 
+  /** Every loop of this process, for the developer monitor. */
+  describeLoops() {
+    return [...this.loops.values()].map((loop) => loop.snapshot());
+  }
+
   /** Starts (or keeps) the account's loop; never two loops for one account. */
   async start(account: RawAccount, once = false): Promise<RawAccount> {
     const existing = this.loops.get(account.id);

@@ -26,6 +26,11 @@ export class BlastLoop {
   private next: ClaimAnswer | null = null;
   ending = false;
   sending = false;
+  /** For the developer monitor: the number being sent to, the last interval and when the wait ends. */
+  currentTarget: string | null = null;
+  lastInterval: number | null = null;
+  waitUntil: number | null = null;
+  readonly startedAt = Date.now();
   readonly done: Promise<void>;
 
   constructor(
@@ -56,16 +61,35 @@ export class BlastLoop {
     return true;
   }
 
+  /** What the developer monitor shows of this loop. */
+  snapshot() {
+    const next = this.next?.kind === 'claimed' ? this.next.target.number : null;
+    return {
+      accountId: this.accountId,
+      userId: this.userId,
+      deviceId: this.deviceId,
+      status: this.stopReason ? 'stopping' : this.sending ? 'sending' : this.waitUntil ? 'waiting' : 'running',
+      currentTarget: this.currentTarget,
+      queue: next ? [next] : [],
+      interval: this.lastInterval,
+      waitUntil: this.waitUntil ? new Date(this.waitUntil).toISOString() : null,
+      startedAt: new Date(this.startedAt).toISOString(),
+    };
+  }
+
   private sleep(ms: number): Promise<void> {
     if (ms <= 0 || this.stopReason) return Promise.resolve();
+    this.waitUntil = Date.now() + ms;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.wake = null;
+        this.waitUntil = null;
         resolve();
       }, ms);
       this.wake = () => {
         clearTimeout(timer);
         this.wake = null;
+        this.waitUntil = null;
         resolve();
       };
     });
@@ -123,6 +147,7 @@ export class BlastLoop {
   private async sendOne(before: RawAccount, target: ClaimedTarget, template: RawTemplate): Promise<{ interval: number; next: ClaimAnswer | null } | false> {
     const { engine } = this;
     this.sending = true;
+    this.currentTarget = target.number;
     this.emit('sending', before, { progressing: true, number: target.number, target: target.number });
     engine.live.target(target.id, 'in_use', { id: target.id, number: target.number, in_use: 1 });
     let result = await this.send(target, template);
@@ -149,6 +174,7 @@ export class BlastLoop {
       claimNext: !this.once && !this.stopReason,
     });
     this.sending = false;
+    this.lastInterval = rec.interval;
     const event = result.ok ? 'count_success' : 'count_fail';
     if (rec.target) engine.live.target(rec.target.id, event, receiverData(rec.target));
     if (!rec.account) {

@@ -32,17 +32,27 @@ export function eventKeys(data: unknown): string[] {
 }
 
 /**
- * The last events per device or account, newest first, bounded per key and in the number of keys,
- * so a busy or long-running server cannot grow it without end.
+ * The last events per device or account, newest first. Bounded per key, in the number of keys and
+ * in the events kept overall (the least recently active devices are forgotten first), so a busy or
+ * long-running server cannot grow it without end.
  */
 export class EventRing {
   private byKey = new Map<string, RecordedEvent[]>();
   private lastData: unknown = undefined;
+  private total = 0;
 
   constructor(
     readonly perKey = 500,
-    readonly maxKeys = 20_000,
+    readonly maxKeys = 5_000,
+    readonly maxEntries = 100_000,
   ) {}
+
+  private evictOldest(): void {
+    const oldest = this.byKey.keys().next();
+    if (oldest.done) return;
+    this.total -= this.byKey.get(oldest.value)?.length ?? 0;
+    this.byKey.delete(oldest.value);
+  }
 
   record(channel: string, message: LiveMessage): void {
     // One event sent to several rooms shares its data object: keep it once.
@@ -53,17 +63,23 @@ export class EventRing {
     const entry: RecordedEvent = { channel, event: message.event, date: message.date, data: message.data };
     for (const key of keys) {
       let list = this.byKey.get(key);
-      if (!list) {
-        if (this.byKey.size >= this.maxKeys) {
-          const oldest = this.byKey.keys().next().value;
-          if (oldest !== undefined) this.byKey.delete(oldest);
-        }
+      if (list) {
+        // Most recently active last: the Map's order is the eviction order.
+        this.byKey.delete(key);
+      } else {
+        if (this.byKey.size >= this.maxKeys) this.evictOldest();
         list = [];
-        this.byKey.set(key, list);
       }
+      this.byKey.set(key, list);
       list.push(entry);
-      if (list.length > this.perKey) list.splice(0, list.length - this.perKey);
+      this.total += 1;
+      if (list.length > this.perKey) {
+        const extra = list.length - this.perKey;
+        list.splice(0, extra);
+        this.total -= extra;
+      }
     }
+    while (this.total > this.maxEntries && this.byKey.size > 1) this.evictOldest();
   }
 
   /** Newest first. */
@@ -73,5 +89,9 @@ export class EventRing {
 
   get size(): number {
     return this.byKey.size;
+  }
+
+  get entries(): number {
+    return this.total;
   }
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { users, whatsapps } from '../db/schema';
 import { EventRing } from './ring';
+import { engineFor } from '../engine/engine';
 
 /** The developer monitor's sources: the event ring fed by every live message, plus the process itself. */
 export class Monitor {
@@ -28,6 +29,7 @@ export class Monitor {
       .from(whatsapps)
       .leftJoin(users, eq(users.id, whatsapps.userId))
       .all();
+    const loops = new Map(engineFor(this.ctx).describeLoops().map((l) => [l.accountId, l]));
     const sessions = rows.map(({ w, firstname, lastname, email }) => {
       const snap = this.ctx.gateway.snapshot(w.deviceId);
       const last = this.lastEvent.get(w.deviceId) ?? null;
@@ -41,6 +43,7 @@ export class Monitor {
         status: w.status,
         interval: w.interval,
         suspended: w.suspended,
+        loop: loops.get(w.id) ?? null,
         lastEvent: last?.event ?? null,
         lastEventAt: last?.date ?? null,
       };

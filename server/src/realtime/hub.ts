@@ -43,7 +43,8 @@ export class RealtimeHub {
   private send(room: string, channel: string, event: string, data: unknown): void {
     const message: LiveMessage = { event, data, date: new Date().toISOString() };
     for (const l of this.listeners) l(room, channel, message);
-    this.io?.to(room).emit(channel, message);
+    // socket.io encodes a packet even for a room nobody is in; most member rooms are empty.
+    if (this.io && (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0) this.io.to(room).emit(channel, message);
   }
 
   /** To a member's own channel (named by their id) and to admin/dev on 'admin'. */

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { api, errorText } from '../../lib/http';
 import type { Role } from '../../../../common/roles';
 import { canReconnect, type AccountRow } from './liveRow';
+import { BlastButton } from '../blaster/components/BlastButton';
 
 interface Props {
   row: AccountRow;
@@ -73,7 +74,7 @@ export function RowActions({ row, role, update }: Props) {
 
   return (
     <Space wrap size={4}>
-      {/* Start Blast / Stop Blast join these actions with the blasting engine. */}
+      <BlastButton row={row} update={update} />
       <Button size="small" onClick={reset} loading={row.resetting} disabled={row.suspended}>
         Reset
       </Button>

@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Button, Input, Select, Space, Spin, Table, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { Pager } from '../../components/Pager';
@@ -9,7 +9,9 @@ import { getSessionUser } from '../../lib/session';
 import { usePaged } from '../../lib/usePaged';
 import { useLive } from '../../providers/live';
 import { ActivateButton, RowActions } from './RowActions';
-import { applyLive, transientLabel, type AccountRow } from './liveRow';
+import { applyLive, type AccountRow } from './liveRow';
+import { BLAST_EVENTS, blastLabel } from '../blaster/components/blastRow';
+import { useBlastRows } from '../blaster/components/useBlastRows';
 
 /** Filter options; the value is kept in `s`, as the search text is. */
 const FILTERS = [
@@ -52,21 +54,13 @@ export function WhatsappList() {
 
   const update = useCallback((id: number, patch: Partial<AccountRow>) => setRows((rs) => rs.map((r) => (r.id === id ? { ...r, ...patch } : r))), [setRows]);
 
-  useLive(role === 'member' ? String(user?.id ?? '') : 'admin', (msg) => setRows((rs) => applyLive(rs, msg)));
-
-  // Counter highlights last 1 second; waiting rows count down every second.
-  const highlighted = rows.some((r) => r.successUpdated || r.failUpdated);
-  useEffect(() => {
-    if (!highlighted) return;
-    const t = window.setTimeout(() => setRows((rs) => rs.map((r) => (r.successUpdated || r.failUpdated ? { ...r, successUpdated: false, failUpdated: false } : r))), 1000);
-    return () => window.clearTimeout(t);
-  }, [highlighted, rows, setRows]);
-  const waiting = rows.some((r) => r.waiting && (r.waitTime ?? 0) > 0);
-  useEffect(() => {
-    if (!waiting) return;
-    const t = window.setInterval(() => setRows((rs) => rs.map((r) => (r.waiting && (r.waitTime ?? 0) > 0 ? { ...r, waitTime: (r.waitTime ?? 1) - 1 } : r))), 1000);
-    return () => window.clearInterval(t);
-  }, [waiting, setRows]);
+  const channel = role === 'member' ? String(user?.id ?? '') : 'admin';
+  // Account events (connection, reset, suspension…) here; blast events, the 1 s counter highlight and
+  // the wait countdown through the blasting rows hook.
+  useLive(channel, (msg) => {
+    if (!BLAST_EVENTS.has(msg.event)) setRows((rs) => applyLive(rs, msg));
+  });
+  useBlastRows(channel, rows, setRows);
 
   // Search, filter and refresh show the spinner and re-fetch after 1 second.
   const later = (fn: () => void) => {
@@ -167,7 +161,7 @@ export function WhatsappList() {
               title: 'Status',
               key: 'status',
               render: (_, r) => {
-                const label = transientLabel(r);
+                const label = blastLabel(r);
                 return (
                   <Space direction="vertical" size={2}>
                     {r.suspended ? (

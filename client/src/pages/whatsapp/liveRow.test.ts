@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyLive, canReconnect, transientLabel, type AccountRow } from './liveRow';
+import { applyLive, canReconnect, type AccountRow } from './liveRow';
+import { blastLabel } from '../blaster/components/blastRow';
 
 const row = (over: Partial<AccountRow> = {}): AccountRow => ({
   id: 1,
@@ -51,15 +52,15 @@ describe('live events on account rows', () => {
 
   it('transient labels, hidden when suspended or reconnecting', () => {
     const [w] = applyLive([row({ status: 'sending' })], { event: 'waiting', data: { deviceId: 'id-1-1', waitTime: 7 } });
-    expect(transientLabel(w!)).toBe('Waiting (7s)...');
+    expect(blastLabel(w!)).toBe('Waiting (7s)...');
     const [a] = applyLive([row()], { event: 'attempting', data: { deviceId: 'id-1-1', code: 'timeout' } });
-    expect(transientLabel(a!)).toBe('Fail, attempting (timeout)...');
+    expect(blastLabel(a!)).toBe('Fail, attempting (timeout)...');
     const [r] = applyLive([a!], { event: 'reconnecting', data: { deviceId: 'id-1-1' } });
     expect(r!.state).toBe('reconnecting...');
-    expect(transientLabel(r!)).toBeNull();
+    expect(blastLabel(r!)).toBeNull();
     const [idle] = applyLive([w!], { event: 'stop', data: { deviceId: 'id-1-1' } });
     expect(idle).toMatchObject({ status: 'idle', waiting: false });
-    expect(transientLabel(idle!)).toBeNull();
+    expect(blastLabel(idle!)).toBeNull();
   });
 
   it('Reconnect is offered for unset, disconnected, loggedOut, unknown and conflict, never when suspended', () => {

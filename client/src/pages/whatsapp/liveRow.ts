@@ -1,3 +1,5 @@
+import { applyBlastEvent, BLAST_EVENTS } from '../blaster/components/blastRow';
+
 /** An account row of the 'Daftar Whatsapp' list, with the transient flags live events set. */
 export interface AccountRow {
   id: number;
@@ -60,8 +62,13 @@ export function eventTargets(row: AccountRow, data: Record<string, unknown>): bo
   );
 }
 
-/** Applies one live event (spec 4, Live events) to one row; values are absolute, never deltas. */
-export function applyEvent(row: AccountRow, { event, data }: LiveEvent): AccountRow {
+/**
+ * Applies one live event (spec 4, Live events) to one row; values are absolute, never deltas.
+ * Blast events (sending, waiting, counters…) follow the blasting rules in blastRow.ts.
+ */
+export function applyEvent(row: AccountRow, msg: LiveEvent): AccountRow {
+  const { event, data } = msg;
+  if (BLAST_EVENTS.has(event)) return applyBlastEvent(row, msg);
   const state = str(data.state);
   const counters = {
     ...(num(data.count_success) !== undefined ? { count_success: num(data.count_success)! } : {}),
@@ -69,24 +76,6 @@ export function applyEvent(row: AccountRow, { event, data }: LiveEvent): Account
     ...(num(data.income) !== undefined ? { income: num(data.income)! } : {}),
   };
   switch (event) {
-    case 'count_success':
-      return { ...row, ...counters, successUpdated: true };
-    case 'count_fail':
-      return { ...row, ...counters, failUpdated: true };
-    case 'count_synced':
-      return { ...row, ...counters, successUpdated: true, failUpdated: true };
-    case 'sending':
-    case 'generating':
-    case 'validating':
-      return { ...row, status: 'sending', progressing: true, requesting: false };
-    case 'stop':
-    case 'idle':
-      return { ...row, ...CLEARED, status: 'idle' };
-    case 'finished':
-    case 'error_blast':
-    case 'error_generate':
-    case 'error_validate':
-      return { ...row, ...CLEARED, state: state ?? row.state, status: 'idle' };
     case 'connection.update':
       return { ...row, state: state ?? row.state, ...(state === 'conflict' ? { ...CLEARED, status: 'idle' as const } : {}) };
     case 'suspended': {
@@ -104,14 +93,8 @@ export function applyEvent(row: AccountRow, { event, data }: LiveEvent): Account
       return { ...row, activating: false, suspended: false, suspended_count: num(data.suspended_count) ?? row.suspended_count };
     case 'reconnecting':
       return { ...row, state: 'reconnecting...' };
-    case 'attempting':
-      return { ...row, attempting: true, attempingCode: str(data.code) ?? (num(data.code) !== undefined ? String(data.code) : null) };
-    case 'progressing':
-      return { ...row, progressing: true, attempting: false, waiting: false };
-    case 'waiting':
-      return { ...row, waiting: true, progressing: false, waitTime: num(data.waitTime) ?? 0 };
     case 'reset':
-      return { ...row, ...CLEARED, state: state ?? row.state };
+      return { ...row, ...CLEARED, ...counters, state: state ?? row.state };
     default:
       return row;
   }
@@ -126,15 +109,6 @@ export function applyLive(rows: AccountRow[], msg: LiveEvent): AccountRow[] {
     return applyEvent(r, msg);
   });
   return changed ? next : rows;
-}
-
-/** The word shown for a row's run state, or null: hidden when suspended or reconnecting. */
-export function transientLabel(row: AccountRow): string | null {
-  if (row.suspended || row.state === 'reconnecting...') return null;
-  if (row.attempting) return `Fail, attempting (${row.attempingCode ?? ''})...`;
-  if (row.waiting) return `Waiting (${row.waitTime ?? 0}s)...`;
-  if (row.progressing || row.status === 'sending') return 'Sending...';
-  return null;
 }
 
 /** States for which Reconnect is offered (unset counts as unknown). */
