@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // On CI a test that fails once is run again, as Playwright does; a real fault fails twice.
+    retry: process.env.CI ? 1 : 0,
   },
 });

@@ -15,7 +15,18 @@ async function main(): Promise<void> {
   const seeded = config.demo ? await seedDemo(db) : false;
   const { server, close } = createServer(ctx);
 
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  }).catch((err: unknown) => {
+    const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : '';
+    console.error(code === 'EADDRINUSE' ? `Port ${config.port} is already in use. Set PORT to a free port.` : `Cannot listen on port ${config.port}: ${String(err)}`);
+    closeDb(db);
+    process.exit(1);
+  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Blast console on http://localhost:${port}`);
