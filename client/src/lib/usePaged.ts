@@ -56,3 +56,5 @@ export function usePaged<T>(path: string | null, params: Record<string, string |
 
   return { rows, setRows, page, totalPages, total, loading, error, setPage, reload };
 }
+
+export type PagedList<T> = ReturnType<typeof usePaged<T>>;

@@ -2,10 +2,8 @@ import type { Api } from '../lib/api';
 import type { AppContext } from '../context';
 import { currentUser } from '../auth/middleware';
 import { idParam } from '../lib/ids';
-import { pageParam, textParam } from '../lib/paging';
-import { userScope } from '../whatsapp/access';
 import { startJobRunner } from '../engine/jobs';
-import { JobIdBody, StatusFilter } from '../engine/jobs/rules';
+import { JobIdBody, jobListQuery } from '../engine/jobs/rules';
 import { GeneratorBody } from './schema';
 import {
   createGenerator,
@@ -22,14 +20,7 @@ export function registerGeneratorRoutes(api: Api, ctx: AppContext): void {
   startJobRunner(ctx);
 
   api.get('/admin/generator/list-per-page', (req, res) => {
-    res.json(
-      listGenerators(ctx, currentUser(req), {
-        page: pageParam.parse(req.query.page),
-        userId: userScope(req.query.user_id),
-        search: textParam.parse(req.query.search),
-        status: StatusFilter.parse(req.query.status),
-      }),
-    );
+    res.json(listGenerators(ctx, currentUser(req), jobListQuery(req.query)));
   });
 
   api.post('/admin/generator/create', (req, res) => {

@@ -1,32 +1,26 @@
-import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { AuthUser } from '../auth/middleware';
 import type { AppContext } from '../context';
-import { generatorResults, generators, whatsapps } from '../db/schema';
+import { generatorResults, generators } from '../db/schema';
 import { HttpError } from '../lib/errors';
-import { likePattern, paged, pageWindow } from '../lib/paging';
 import { generatorJob } from '../engine/jobs';
-import { accountForJob, jobScope, reachableJob } from '../engine/jobs/access';
-import { forgetJob, startJob, stopJob } from '../engine/jobs/control';
-import { checkIntervals, statusCondition, type StatusFilterValue } from '../engine/jobs/rules';
+import { accountForJob } from '../engine/jobs/access';
+import { checkIntervals, type JobListInput } from '../engine/jobs/rules';
+import { editedSettings, jobStore } from '../engine/jobs/store';
 import { MAX_JOB_NUMBERS, RANGE_ORDER_MESSAGE } from '../../../common/jobs';
 import { normalizePhone } from '../../../common/phone';
 import type { GeneratorInput } from './schema';
-import { generatorView, type GeneratorRow } from './view';
+import { generatorView } from './view';
 
-const NOT_FOUND = 'Generator not found';
-
-function load(ctx: AppContext, id: number): GeneratorRow | undefined {
-  return ctx.db.select().from(generators).where(eq(generators.id, id)).get();
-}
-
-function reachable(ctx: AppContext, caller: AuthUser, id: number): GeneratorRow {
-  return reachableJob(caller, load(ctx, id), NOT_FOUND);
-}
-
-function withAccount(ctx: AppContext, row: GeneratorRow) {
-  const account = row.whatsappId === null ? undefined : ctx.db.select().from(whatsapps).where(eq(whatsapps.id, row.whatsappId)).get();
-  return generatorView(row, account);
-}
+const store = jobStore({
+  table: generators,
+  kind: generatorJob,
+  notFound: 'Generator not found',
+  finishedMessage: 'Generator sudah selesai',
+  searchColumns: [generators.startNumber, generators.endNumber, generators.currentNumber],
+  view: generatorView,
+});
+const { reachable, withAccount } = store;
 
 /** The range in international digits; start ≤ end; at most MAX_JOB_NUMBERS numbers. */
 function parseRange(input: Pick<GeneratorInput, 'start_number' | 'end_number'>): { start: string; end: string; total: number } {
@@ -49,40 +43,8 @@ function parseRange(input: Pick<GeneratorInput, 'start_number' | 'end_number'>):
   return { start, end, total: Number(size) };
 }
 
-export function listGenerators(
-  ctx: AppContext,
-  caller: AuthUser,
-  input: { page: number; userId: number | null; search: string; status: StatusFilterValue },
-) {
-  const scope = jobScope(caller, input.userId);
-  const pattern = input.search ? likePattern(input.search) : null;
-  const where = and(
-    scope === null ? undefined : eq(generators.userId, scope),
-    statusCondition(input.status, generators.status, generators.state),
-    pattern
-      ? or(
-          sql`${generators.startNumber} LIKE ${pattern} ESCAPE '\\'`,
-          sql`${generators.endNumber} LIKE ${pattern} ESCAPE '\\'`,
-          sql`${generators.currentNumber} LIKE ${pattern} ESCAPE '\\'`,
-          sql`${whatsapps.pushname} LIKE ${pattern} ESCAPE '\\'`,
-          sql`${whatsapps.phonenumber} LIKE ${pattern} ESCAPE '\\'`,
-          sql`${whatsapps.clientid} LIKE ${pattern} ESCAPE '\\'`,
-        )
-      : undefined,
-  );
-  const joined = eq(generators.whatsappId, whatsapps.id);
-  const total = ctx.db.select({ n: count() }).from(generators).leftJoin(whatsapps, joined).where(where).get()?.n ?? 0;
-  const { limit, offset } = pageWindow(input.page);
-  const rows = ctx.db
-    .select({ job: generators, account: whatsapps })
-    .from(generators)
-    .leftJoin(whatsapps, joined)
-    .where(where)
-    .orderBy(desc(generators.id))
-    .limit(limit)
-    .offset(offset)
-    .all();
-  return paged(rows.map((r) => generatorView(r.job, r.account)), total, input.page);
+export function listGenerators(ctx: AppContext, caller: AuthUser, input: JobListInput) {
+  return store.list(ctx, caller, input);
 }
 
 export function getGenerator(ctx: AppContext, caller: AuthUser, id: number) {
@@ -119,14 +81,10 @@ export function updateGenerator(ctx: AppContext, caller: AuthUser, id: number, i
   if (rangeChanged && (row.checked > 0 || row.status === 'sending')) {
     throw new HttpError(409, 'Range nomor tidak dapat diubah setelah generator berjalan');
   }
-  const account = input.whatsapp_id === row.whatsappId ? undefined : accountForJob(ctx, caller, input.whatsapp_id);
   const updated = ctx.db
     .update(generators)
     .set({
-      whatsappId: account ? account.id : row.whatsappId,
-      bInsert: input.b_insert,
-      intervalMin: input.interval_min,
-      intervalMax: input.interval_max,
+      ...editedSettings(ctx, caller, row, input),
       ...(rangeChanged ? { startNumber: range.start, endNumber: range.end, total: range.total, currentNumber: null, state: null } : {}),
     })
     .where(eq(generators.id, row.id))
@@ -137,21 +95,17 @@ export function updateGenerator(ctx: AppContext, caller: AuthUser, id: number, i
 
 /** Delete stops the job (its loop finds the row gone) and removes its results with it. */
 export function deleteGenerator(ctx: AppContext, caller: AuthUser, id: number) {
-  const row = reachable(ctx, caller, id);
-  ctx.db.delete(generators).where(eq(generators.id, row.id)).run();
-  forgetJob(ctx, generatorJob, row.id);
+  store.remove(ctx, caller, id);
   return { msg: 'Generator berhasil dihapus' };
 }
 
 export function startGenerator(ctx: AppContext, caller: AuthUser, id: number) {
-  const row = startJob(ctx, caller, generatorJob, reachable(ctx, caller, id), 'Generator sudah selesai');
-  return { generator: withAccount(ctx, row), msg: 'Generator dimulai' };
+  return { generator: store.start(ctx, caller, id), msg: 'Generator dimulai' };
 }
 
 /** Stop pauses after the number being checked; Start resumes from the next one. */
 export function stopGenerator(ctx: AppContext, caller: AuthUser, id: number) {
-  const row = stopJob(ctx, caller, generatorJob, reachable(ctx, caller, id));
-  return { generator: withAccount(ctx, row), msg: 'Generator dihentikan' };
+  return { generator: store.stop(ctx, caller, id), msg: 'Generator dihentikan' };
 }
 
 /** The registered numbers found, in the order they were found. */

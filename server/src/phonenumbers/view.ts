@@ -1,3 +1,7 @@
+import type { PhoneNumberView } from '../../../common/phonenumber';
+
+export type { PhoneNumberView };
+
 /** A phone_numbers row as SQLite returns it. */
 export interface PhoneNumberRaw {
   id: number;
@@ -10,20 +14,6 @@ export interface PhoneNumberRaw {
   count_fail: number;
   last_sent: number | null;
   created_at: number;
-}
-
-/** A phone number as the lists, the single read and the live events show it. */
-export interface PhoneNumberView {
-  id: number;
-  number: string;
-  name: string;
-  status: 'active' | 'nonactive';
-  in_use: number;
-  count_success: number;
-  count_fail: number;
-  last_sent: string | null;
-  /** Set when the number is on the suppression list: why it opted out. */
-  opt_out_reason: string | null;
 }
 
 export function rowView(raw: PhoneNumberRaw, optOutReason: string | null): PhoneNumberView {

@@ -1,21 +1,19 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, asc, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/middleware';
 import type { AppContext } from '../context';
-import { validatorItems, validators, whatsapps } from '../db/schema';
+import { validatorItems, validators } from '../db/schema';
 import { HttpError } from '../lib/errors';
-import { likePattern, paged, pageWindow } from '../lib/paging';
 import { validatorJob } from '../engine/jobs';
-import { accountForJob, jobScope, reachableJob } from '../engine/jobs/access';
-import { forgetJob, startJob, stopJob } from '../engine/jobs/control';
-import { checkIntervals, statusCondition, type StatusFilterValue } from '../engine/jobs/rules';
+import { accountForJob } from '../engine/jobs/access';
+import { checkIntervals, type JobListInput } from '../engine/jobs/rules';
+import { editedSettings, jobStore } from '../engine/jobs/store';
 import { displayFileName, fileKind, parseValidatorFile } from './file';
 import type { ValidatorInput } from './schema';
-import { validatorView, type ValidatorRow } from './view';
+import { validatorView } from './view';
 
-const NOT_FOUND = 'Validator not found';
 const FILE_REQUIRED = 'File (.csv atau .json) wajib diunggah';
 const UPLOAD_DIR = 'validators';
 
@@ -24,51 +22,18 @@ export interface UploadedFile {
   buffer: Buffer;
 }
 
-function load(ctx: AppContext, id: number): ValidatorRow | undefined {
-  return ctx.db.select().from(validators).where(eq(validators.id, id)).get();
-}
+const store = jobStore({
+  table: validators,
+  kind: validatorJob,
+  notFound: 'Validator not found',
+  finishedMessage: 'Validator sudah selesai',
+  searchColumns: [validators.fileName],
+  view: validatorView,
+});
+const { reachable, withAccount } = store;
 
-function reachable(ctx: AppContext, caller: AuthUser, id: number): ValidatorRow {
-  return reachableJob(caller, load(ctx, id), NOT_FOUND);
-}
-
-function withAccount(ctx: AppContext, row: ValidatorRow) {
-  const account = row.whatsappId === null ? undefined : ctx.db.select().from(whatsapps).where(eq(whatsapps.id, row.whatsappId)).get();
-  return validatorView(row, account);
-}
-
-export function listValidators(
-  ctx: AppContext,
-  caller: AuthUser,
-  input: { page: number; userId: number | null; search: string; status: StatusFilterValue },
-) {
-  const scope = jobScope(caller, input.userId);
-  const pattern = input.search ? likePattern(input.search) : null;
-  const where = and(
-    scope === null ? undefined : eq(validators.userId, scope),
-    statusCondition(input.status, validators.status, validators.state),
-    pattern
-      ? or(
-          sql`${validators.fileName} LIKE ${pattern} ESCAPE '\\'`,
-          sql`${whatsapps.pushname} LIKE ${pattern} ESCAPE '\\'`,
-          sql`${whatsapps.phonenumber} LIKE ${pattern} ESCAPE '\\'`,
-          sql`${whatsapps.clientid} LIKE ${pattern} ESCAPE '\\'`,
-        )
-      : undefined,
-  );
-  const joined = eq(validators.whatsappId, whatsapps.id);
-  const total = ctx.db.select({ n: count() }).from(validators).leftJoin(whatsapps, joined).where(where).get()?.n ?? 0;
-  const { limit, offset } = pageWindow(input.page);
-  const rows = ctx.db
-    .select({ job: validators, account: whatsapps })
-    .from(validators)
-    .leftJoin(whatsapps, joined)
-    .where(where)
-    .orderBy(desc(validators.id))
-    .limit(limit)
-    .offset(offset)
-    .all();
-  return paged(rows.map((r) => validatorView(r.job, r.account)), total, input.page);
+export function listValidators(ctx: AppContext, caller: AuthUser, input: JobListInput) {
+  return store.list(ctx, caller, input);
 }
 
 /** The validator, with how many rows failed for each reason (invalid number, repeated in the file…). */
@@ -141,15 +106,9 @@ export function createValidator(ctx: AppContext, caller: AuthUser, input: Valida
 export function updateValidator(ctx: AppContext, caller: AuthUser, id: number, input: ValidatorInput) {
   const row = reachable(ctx, caller, id);
   checkIntervals(input.interval_min, input.interval_max);
-  const account = input.whatsapp_id === row.whatsappId ? undefined : accountForJob(ctx, caller, input.whatsapp_id);
   const updated = ctx.db
     .update(validators)
-    .set({
-      whatsappId: account ? account.id : row.whatsappId,
-      bInsert: input.b_insert,
-      intervalMin: input.interval_min,
-      intervalMax: input.interval_max,
-    })
+    .set(editedSettings(ctx, caller, row, input))
     .where(eq(validators.id, row.id))
     .returning()
     .get();
@@ -158,21 +117,17 @@ export function updateValidator(ctx: AppContext, caller: AuthUser, id: number, i
 
 /** Delete stops the job, removes its rows and results, and its uploaded file. */
 export function deleteValidator(ctx: AppContext, caller: AuthUser, id: number) {
-  const row = reachable(ctx, caller, id);
-  ctx.db.delete(validators).where(eq(validators.id, row.id)).run();
-  forgetJob(ctx, validatorJob, row.id);
+  const row = store.remove(ctx, caller, id);
   removeFile(ctx, row.fileUrl);
   return { msg: 'Validator berhasil dihapus' };
 }
 
 export function startValidator(ctx: AppContext, caller: AuthUser, id: number) {
-  const row = startJob(ctx, caller, validatorJob, reachable(ctx, caller, id), 'Validator sudah selesai');
-  return { validator: withAccount(ctx, row), msg: 'Validator dimulai' };
+  return { validator: store.start(ctx, caller, id), msg: 'Validator dimulai' };
 }
 
 export function stopValidator(ctx: AppContext, caller: AuthUser, id: number) {
-  const row = stopJob(ctx, caller, validatorJob, reachable(ctx, caller, id));
-  return { validator: withAccount(ctx, row), msg: 'Validator dihentikan' };
+  return { validator: store.stop(ctx, caller, id), msg: 'Validator dihentikan' };
 }
 
 /** The registered numbers, in file order, with the file's name for them (else their push name). */

@@ -1,9 +1,8 @@
-import { jobProgress } from '../../../common/jobs';
-import type { validators, whatsapps } from '../db/schema';
-import { jobAccountView } from '../generators/view';
+import type { validators } from '../db/schema';
+import type { WhatsappRow } from '../whatsapp/view';
+import { jobAccountView, jobCountsData, jobSettingsData } from '../engine/jobs/view';
 
 export type ValidatorRow = typeof validators.$inferSelect;
-type AccountRow = typeof whatsapps.$inferSelect;
 
 /** A validator's own fields (spec 3 names), as both the API and live events carry them. */
 export function validatorData(row: ValidatorRow) {
@@ -11,22 +10,13 @@ export function validatorData(row: ValidatorRow) {
     id: row.id,
     job: 'validator' as const,
     user_id: row.userId,
-    whatsapp_id: row.whatsappId,
-    b_insert: row.bInsert,
-    interval_min: row.intervalMin,
-    interval_max: row.intervalMax,
+    ...jobSettingsData(row),
     fileName: row.fileName,
     fileUrl: row.fileUrl,
-    total: row.total,
-    checked: row.checked,
-    count_success: row.countSuccess,
-    count_fail: row.countFail,
-    progress: jobProgress(row.checked, row.total),
-    status: row.status,
-    state: row.state,
+    ...jobCountsData(row),
   };
 }
 
-export function validatorView(row: ValidatorRow, account: AccountRow | null | undefined) {
+export function validatorView(row: ValidatorRow, account: WhatsappRow | null | undefined) {
   return { ...validatorData(row), createdAt: row.createdAt, Whatsapp: jobAccountView(account) };
 }

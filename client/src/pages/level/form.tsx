@@ -1,8 +1,9 @@
-import { Button, Card, Form, Input, InputNumber, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Card, Form, Input, Spin } from 'antd';
 import { useSearchParams } from 'react-router';
+import { FormError, IntegerItem, SaveButton } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
-import { api, errorText } from '../../lib/http';
+import { api } from '../../lib/http';
+import { useFormLoad, useSaveForm } from '../../lib/useSaveForm';
 import { useGoBack } from '../member/useGoBack';
 import type { LevelRow } from './list';
 
@@ -14,71 +15,38 @@ export function LevelForm() {
   const id = params.get('id');
   const goBack = useGoBack('/level');
   const [form] = Form.useForm<Values>();
-  const [loading, setLoading] = useState(Boolean(id));
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving, error, setError, run } = useSaveForm();
+  const loading = useFormLoad({
+    key: id,
+    load: (id) => api<{ level: LevelRow }>(`/admin/level/${encodeURIComponent(id)}`, { fallback: 'Error fetching Level' }),
+    apply: (res) => form.setFieldsValue(res.level),
+    onError: setError,
+    fallback: 'Error fetching Level',
+  });
 
-  useEffect(() => {
-    if (!id) return;
-    let live = true;
-    setLoading(true);
-    api<{ level: LevelRow }>(`/admin/level/${encodeURIComponent(id)}`, { fallback: 'Error fetching Level' })
-      .then((res) => live && form.setFieldsValue(res.level))
-      .catch((err: unknown) => live && setError(errorText(err, 'Error fetching Level')))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [id, form]);
-
-  const save = async (values: Values) => {
-    setSaving(true);
-    setError(null);
-    try {
+  const save = (values: Values) =>
+    run(async () => {
       await api(id ? `/admin/level/${encodeURIComponent(id)}` : '/admin/level/create', {
         method: id ? 'PUT' : 'POST',
         body: values,
         fallback: 'Network error. Please try again.',
       });
       goBack();
-    } catch (err) {
-      setError(errorText(err, 'Network error. Please try again.'));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
     <div>
       <PageTitle title={id ? 'Edit Level' : 'Tambah Level'} />
-      {error && (
-        <Typography.Paragraph type="danger" data-testid="form-error">
-          Error: {error}
-        </Typography.Paragraph>
-      )}
+      <FormError error={error} />
       <Spin spinning={loading}>
         <Card style={{ maxWidth: 560 }}>
           <Form form={form} layout="vertical" onFinish={save}>
             <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Name wajib diisi.' }]}>
               <Input maxLength={100} />
             </Form.Item>
-            <Form.Item
-              label="Harga per Blast (Rp.)"
-              name="blast_fee"
-              rules={[{ required: true, type: 'integer', min: 0, message: 'Harga per Blast wajib diisi dengan angka.' }]}
-            >
-              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item
-              label="Syarat Minimal Blast"
-              name="requirement_blast"
-              rules={[{ required: true, type: 'integer', min: 0, message: 'Syarat Minimal Blast wajib diisi dengan angka.' }]}
-            >
-              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" disabled={saving}>
-              {saving ? 'Menyimpan...' : 'Simpan'}
-            </Button>
+            <IntegerItem label="Harga per Blast (Rp.)" name="blast_fee" what="Harga per Blast" />
+            <IntegerItem label="Syarat Minimal Blast" name="requirement_blast" what="Syarat Minimal Blast" />
+            <SaveButton saving={saving} />
           </Form>
         </Card>
       </Spin>

@@ -1,8 +1,8 @@
-import { Alert, Button, Input, Select, Space, Spin, Table, Tag } from 'antd';
+import { Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PageTitle } from '../../components/PageTitle';
-import { Pager } from '../../components/Pager';
+import { ListHeader } from '../../components/ListHeader';
+import { PagedTable } from '../../components/PagedTable';
 import { formatDateTime, formatRupiah } from '../../lib/format';
 import { getSessionUser } from '../../lib/session';
 import { usePaged } from '../../lib/usePaged';
@@ -53,16 +53,7 @@ export function MemberList() {
 
   return (
     <div>
-      <PageTitle
-        title="Daftar Member"
-        extra={
-          user?.role === 'member' && (
-            <Link to="/whatsapp/create">
-              <Button type="primary">Tambah</Button>
-            </Link>
-          )
-        }
-      />
+      <ListHeader title="Daftar Member" addTo={user?.role === 'member' && '/whatsapp/create'} />
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
           placeholder="Cari Member"
@@ -82,43 +73,36 @@ export function MemberList() {
           style={{ width: 180 }}
         />
       </Space>
-      {list.error && <Alert type="error" showIcon message={list.error} style={{ marginBottom: 16 }} />}
-      <Spin spinning={searching || list.loading}>
-        <Table<MemberRow>
-          rowKey="id"
-          dataSource={list.rows}
-          pagination={false}
-          scroll={{ x: true }}
-          locale={{ emptyText: 'Kosong' }}
-          columns={[
-            { title: 'Name', key: 'name', render: (_, r) => `${r.firstname} ${r.lastname}`.trim() },
-            { title: 'Email', dataIndex: 'email' },
-            {
-              title: 'Level',
-              key: 'level',
-              render: (_, r) => (r.level ? <Tag color={r.level.color ?? undefined}>{r.level.name}</Tag> : '-'),
-            },
-            { title: 'Pendapatan', key: 'income', render: (_, r) => formatRupiah(r.income) },
-            { title: 'Tanggal Mendaftar', key: 'createdAt', render: (_, r) => formatDateTime(r.createdAt) },
-            {
-              title: 'Whatsapps',
-              key: 'whatsapps',
-              render: (_, r) => <Link to={`/member/whatsapp?id=${r.id}`}>{r.whatsapps}</Link>,
-            },
-            {
-              title: 'Action',
-              key: 'action',
-              render: (_, r) => (
-                <Space>
-                  <Link to={`/member/edit?id=${r.id}`}>Pengaturan</Link>
-                  <Link to={`/bonus/create?id=${r.id}`}>Beri Bonus</Link>
-                </Space>
-              ),
-            },
-          ]}
-        />
-      </Spin>
-      <Pager page={list.page} totalPages={list.totalPages} onChange={list.setPage} />
+      <PagedTable<MemberRow>
+        list={list}
+        busy={searching}
+        columns={[
+          { title: 'Name', key: 'name', render: (_, r) => `${r.firstname} ${r.lastname}`.trim() },
+          { title: 'Email', dataIndex: 'email' },
+          {
+            title: 'Level',
+            key: 'level',
+            render: (_, r) => (r.level ? <Tag color={r.level.color ?? undefined}>{r.level.name}</Tag> : '-'),
+          },
+          { title: 'Pendapatan', key: 'income', render: (_, r) => formatRupiah(r.income) },
+          { title: 'Tanggal Mendaftar', key: 'createdAt', render: (_, r) => formatDateTime(r.createdAt) },
+          {
+            title: 'Whatsapps',
+            key: 'whatsapps',
+            render: (_, r) => <Link to={`/member/whatsapp?id=${r.id}`}>{r.whatsapps}</Link>,
+          },
+          {
+            title: 'Action',
+            key: 'action',
+            render: (_, r) => (
+              <Space>
+                <Link to={`/member/edit?id=${r.id}`}>Pengaturan</Link>
+                <Link to={`/bonus/create?id=${r.id}`}>Beri Bonus</Link>
+              </Space>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Card, Table, Typography, Upload } from 'antd';
-import type { UploadFile } from 'antd';
+import { Card, Table, Typography } from 'antd';
 import { useState } from 'react';
+import { FilePicker, FormError } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
-import { errorText } from '../../lib/http';
-import { uploadWithProgress } from '../phonenumber/transfer';
+import { uploadWithProgress } from '../../lib/transfer';
+import { useFileImport } from '../../lib/useFileImport';
 import { MessageForm } from './form';
 import type { MessageRow } from './model';
 
@@ -14,55 +14,18 @@ interface ImportAnswer {
 
 /** /message/create: the template form plus the separate 'Upload JSON' form (.json only). */
 export function MessageCreate() {
-  const [file, setFile] = useState<UploadFile | null>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<ImportAnswer | null>(null);
+  const { file, setFile, result, busy, upload: send } = useFileImport<ImportAnswer>(setError);
 
-  const upload = async () => {
-    const raw = file?.originFileObj;
-    if (!raw) {
-      setError('File wajib diunggah.');
-      return;
-    }
-    const body = new FormData();
-    body.append('file', raw);
-    setBusy(true);
-    setError(null);
-    setResult(null);
-    try {
-      setResult(await uploadWithProgress<ImportAnswer>('/admin/message/import', body, () => undefined, 'Error importing File'));
-      setFile(null);
-    } catch (err) {
-      setError(errorText(err, 'Network error. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const upload = () => send((body) => uploadWithProgress<ImportAnswer>('/admin/message/import', body, () => undefined, 'Error importing File'));
 
   return (
     <div>
       <PageTitle title="Tambah Template Pesan" />
       <MessageForm id={null} />
       <Card title="Upload JSON" style={{ maxWidth: 760, marginTop: 16 }}>
-        {error && (
-          <Typography.Paragraph type="danger" data-testid="import-error">
-            Error: {error}
-          </Typography.Paragraph>
-        )}
-        <Upload
-          accept=".json"
-          maxCount={1}
-          fileList={file ? [file] : []}
-          beforeUpload={() => false}
-          onChange={({ fileList }) => setFile(fileList[fileList.length - 1] ?? null)}
-          onRemove={() => setFile(null)}
-        >
-          <Button>Pilih File</Button>
-        </Upload>
-        <Button type="primary" style={{ marginTop: 12 }} onClick={() => void upload()} disabled={busy}>
-          Upload JSON
-        </Button>
+        <FormError error={error} testId="import-error" />
+        <FilePicker accept=".json" file={file} onFile={setFile} onUpload={() => void upload()} busy={busy} label="Upload JSON" />
         {result && (
           <div style={{ marginTop: 16 }} data-testid="template-import-result">
             <Typography.Paragraph strong>{result.created.length} template berhasil disimpan.</Typography.Paragraph>

@@ -1,15 +1,12 @@
-import { Alert, App, Button, Space, Spin, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { PageTitle } from '../../components/PageTitle';
-import { Pager } from '../../components/Pager';
+import { App, Button, Space, Tag, Typography } from 'antd';
+import { useRowDelete } from '../../components/DeleteAction';
+import { ListHeader } from '../../components/ListHeader';
+import { PagedTable } from '../../components/PagedTable';
 import { downloadJson } from '../../lib/download';
 import { api, errorText } from '../../lib/http';
 import { usePaged } from '../../lib/usePaged';
 import { MediaPreview } from './media';
 import { BUTTON_LABELS, type MessageButton, type MessageRow } from './model';
-
-const NETWORK = 'Network error. Please try again.';
 
 function ButtonLink({ b }: { b: MessageButton }) {
   const label = `${b.title} (${BUTTON_LABELS[b.type] ?? b.type})`;
@@ -28,7 +25,10 @@ function ButtonLink({ b }: { b: MessageButton }) {
 export function MessageList() {
   const { modal } = App.useApp();
   const list = usePaged<MessageRow>('/admin/message/list-per-page', {}, 'Internal server error');
-  const [deleting, setDeleting] = useState<Set<number>>(new Set());
+  const del = useRowDelete(list, {
+    path: (r) => `/admin/message/${r.id}`,
+    confirm: () => ({ title: 'Hapus template?', content: 'Template pesan ini akan dihapus.' }),
+  });
 
   const exportJson = async () => {
     try {
@@ -43,90 +43,35 @@ export function MessageList() {
     }
   };
 
-  const remove = (row: MessageRow) =>
-    modal.confirm({
-      title: 'Hapus template?',
-      content: 'Template pesan ini akan dihapus.',
-      okText: 'Hapus',
-      cancelText: 'Batal',
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        setDeleting((d) => new Set(d).add(row.id));
-        try {
-          await api(`/admin/message/${row.id}`, { method: 'DELETE', fallback: NETWORK });
-          list.setRows((rows) => rows.filter((r) => r.id !== row.id));
-          list.reload();
-        } catch (err) {
-          modal.error({ title: 'Gagal', content: errorText(err, NETWORK) });
-        } finally {
-          setDeleting((d) => {
-            const next = new Set(d);
-            next.delete(row.id);
-            return next;
-          });
-        }
-      },
-    });
-
   return (
     <div>
-      <PageTitle
-        title="Template Pesan Blaster"
-        extra={
-          <>
-            <Link to="/message/create">
-              <Button type="primary">Tambah</Button>
-            </Link>
-            <Button onClick={() => void exportJson()}>Export JSON</Button>
-          </>
-        }
+      <ListHeader title="Template Pesan Blaster" addTo="/message/create">
+        <Button onClick={() => void exportJson()}>Export JSON</Button>
+      </ListHeader>
+      <PagedTable<MessageRow>
+        list={list}
+        columns={[
+          { title: 'Media', key: 'media', render: (_, r) => <MediaPreview media={r.media} /> },
+          { title: 'Caption', key: 'caption', render: (_, r) => <div className="caption-html" style={{ maxWidth: 420 }} dangerouslySetInnerHTML={{ __html: r.text }} /> },
+          {
+            title: 'Button',
+            key: 'button',
+            render: (_, r) =>
+              r.button.length ? (
+                <Space direction="vertical" size={2}>
+                  {r.button.map((b) => (
+                    <ButtonLink key={b.id} b={b} />
+                  ))}
+                </Space>
+              ) : (
+                '-'
+              ),
+          },
+          { title: 'Digunakan', key: 'use', render: (_, r) => `${r.count_use} kali` },
+          { title: 'Status', key: 'status', render: (_, r) => <Tag color={r.status === 'active' ? 'green' : 'red'}>{r.status}</Tag> },
+          { title: 'Action', key: 'action', render: (_, r) => del.action(r, `/message/edit?id=${r.id}`) },
+        ]}
       />
-      {list.error && <Alert type="error" showIcon message={list.error} style={{ marginBottom: 16 }} />}
-      <Spin spinning={list.loading}>
-        <Table<MessageRow>
-          rowKey="id"
-          dataSource={list.rows}
-          pagination={false}
-          scroll={{ x: true }}
-          locale={{ emptyText: 'Kosong' }}
-          columns={[
-            { title: 'Media', key: 'media', render: (_, r) => <MediaPreview media={r.media} /> },
-            { title: 'Caption', key: 'caption', render: (_, r) => <div className="caption-html" style={{ maxWidth: 420 }} dangerouslySetInnerHTML={{ __html: r.text }} /> },
-            {
-              title: 'Button',
-              key: 'button',
-              render: (_, r) =>
-                r.button.length ? (
-                  <Space direction="vertical" size={2}>
-                    {r.button.map((b) => (
-                      <ButtonLink key={b.id} b={b} />
-                    ))}
-                  </Space>
-                ) : (
-                  '-'
-                ),
-            },
-            { title: 'Digunakan', key: 'use', render: (_, r) => `${r.count_use} kali` },
-            { title: 'Status', key: 'status', render: (_, r) => <Tag color={r.status === 'active' ? 'green' : 'red'}>{r.status}</Tag> },
-            {
-              title: 'Action',
-              key: 'action',
-              render: (_, r) =>
-                deleting.has(r.id) ? (
-                  'Deleting...'
-                ) : (
-                  <Space>
-                    <Link to={`/message/edit?id=${r.id}`}>Edit</Link>
-                    <Button type="link" danger onClick={() => remove(r)} style={{ padding: 0 }}>
-                      Delete
-                    </Button>
-                  </Space>
-                ),
-            },
-          ]}
-        />
-      </Spin>
-      <Pager page={list.page} totalPages={list.totalPages} onChange={list.setPage} />
     </div>
   );
 }

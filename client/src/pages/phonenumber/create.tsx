@@ -1,16 +1,18 @@
-import { App, Button, Card, Col, Form, Input, Progress, Row, Typography, Upload } from 'antd';
-import type { UploadFile } from 'antd';
+import { App, Card, Col, Form, Input, Progress, Row, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { normalizePhone } from '../../../../common/phone';
+import { FilePicker, FormError, SaveButton } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { api, errorText } from '../../lib/http';
 import { getSessionUser } from '../../lib/session';
+import { downloadFromApi, newImportId, uploadWithProgress } from '../../lib/transfer';
+import { useFileImport } from '../../lib/useFileImport';
+import { useSaveForm } from '../../lib/useSaveForm';
 import { useLive } from '../../providers/live';
 import { useGoBack } from '../member/useGoBack';
 import { SkippedReport } from './components/SkippedReport';
+import { PHONE_RULES } from './components/phoneRules';
 import type { PhoneNumberRow } from './live';
-import { downloadFromApi, newImportId, uploadWithProgress } from './transfer';
 
 interface Skipped {
   id: number | null;
@@ -42,11 +44,9 @@ export function PhoneNumberCreate() {
   const goBack = useGoBack('/phonenumber');
   const user = getSessionUser();
   const [form] = Form.useForm<{ number: string; name: string }>();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [file, setFile] = useState<UploadFile | null>(null);
+  const { saving, error, setError, run } = useSaveForm();
+  const { file, setFile, result, upload: send } = useFileImport<ImportAnswer>(setError);
   const [progress, setProgress] = useState<Progressing | null>(null);
-  const [result, setResult] = useState<ImportAnswer | null>(null);
   const importId = useRef<string | null>(null);
 
   useLive<{ importId?: string; phase?: string; rows?: number; bytes?: number; totalBytes?: number }>(user ? String(user.id) : null, (msg) => {
@@ -57,48 +57,30 @@ export function PhoneNumberCreate() {
     else setProgress({ label: `Memproses ${rows} baris...`, percent: Math.round(((msg.data.bytes ?? 0) / Math.max(1, msg.data.totalBytes ?? 1)) * 100) });
   });
 
-  const save = async (values: { number: string; name: string }) => {
-    setSaving(true);
-    setError(null);
-    try {
+  const save = (values: { number: string; name: string }) =>
+    run(async () => {
       await api('/admin/phonenumber/save', { method: 'POST', body: values, fallback: NETWORK });
       goBack();
-    } catch (err) {
-      setError(errorText(err, NETWORK));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
-  const upload = async () => {
-    const raw = file?.originFileObj;
-    if (!raw) {
-      setError('File wajib diunggah.');
-      return;
-    }
-    setError(null);
-    setResult(null);
-    const id = newImportId();
-    importId.current = id;
-    const body = new FormData();
-    body.append('file', raw);
-    setProgress({ label: 'Mengunggah...', percent: 0 });
-    try {
-      const answer = await uploadWithProgress<ImportAnswer>(
-        `/admin/phonenumber/import?importId=${id}`,
-        body,
-        (f) => setProgress((p) => (p && p.label === 'Mengunggah...' ? { label: 'Mengunggah...', percent: Math.round(f * 100) } : p)),
-        'Error importing File',
-      );
-      setResult(answer);
-      setFile(null);
-    } catch (err) {
-      setError(errorText(err, NETWORK));
-    } finally {
-      importId.current = null;
-      setProgress(null);
-    }
-  };
+  const upload = () =>
+    send(
+      (body) => {
+        const id = newImportId();
+        importId.current = id;
+        setProgress({ label: 'Mengunggah...', percent: 0 });
+        return uploadWithProgress<ImportAnswer>(
+          `/admin/phonenumber/import?importId=${id}`,
+          body,
+          (f) => setProgress((p) => (p && p.label === 'Mengunggah...' ? { label: 'Mengunggah...', percent: Math.round(f * 100) } : p)),
+          'Error importing File',
+        );
+      },
+      () => {
+        importId.current = null;
+        setProgress(null);
+      },
+    );
 
   const downloadSkipped = async (format: 'csv' | 'json') => {
     if (!result || result.skippedCount === 0) {
@@ -118,37 +100,18 @@ export function PhoneNumberCreate() {
   return (
     <div>
       <PageTitle title="Tambah Phone Number" />
-      {error && (
-        <Typography.Paragraph type="danger" data-testid="form-error">
-          {error}
-        </Typography.Paragraph>
-      )}
+      <FormError error={error} bare />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card title="Manual">
             <Form form={form} layout="vertical" onFinish={save}>
-              <Form.Item
-                label="Nomor Telepon"
-                name="number"
-                rules={[
-                  { required: true, whitespace: true, message: 'Nomor telepon wajib diisi.' },
-                  {
-                    validator: (_r, v: string | undefined) => {
-                      if (!v || !v.trim()) return Promise.resolve();
-                      const r = normalizePhone(v);
-                      return r.ok ? Promise.resolve() : Promise.reject(new Error(r.message));
-                    },
-                  },
-                ]}
-              >
+              <Form.Item label="Nomor Telepon" name="number" rules={PHONE_RULES}>
                 <Input placeholder="6281xxxxxxx" inputMode="tel" maxLength={32} />
               </Form.Item>
               <Form.Item label="Nama" name="name" rules={[{ required: true, whitespace: true, message: 'Nama wajib diisi.' }]}>
                 <Input maxLength={200} />
               </Form.Item>
-              <Button type="primary" htmlType="submit" disabled={saving}>
-                {saving ? 'Menyimpan...' : 'Simpan Nomor'}
-              </Button>
+              <SaveButton saving={saving} label="Simpan Nomor" />
             </Form>
           </Card>
         </Col>
@@ -157,19 +120,7 @@ export function PhoneNumberCreate() {
             <Typography.Paragraph type="secondary">
               File .csv (kolom number,name; dengan atau tanpa header; koma atau titik koma) atau .json (array nomor atau {'{number, name}'}).
             </Typography.Paragraph>
-            <Upload
-              accept=".csv,.json"
-              maxCount={1}
-              fileList={file ? [file] : []}
-              beforeUpload={() => false}
-              onChange={({ fileList }) => setFile(fileList[fileList.length - 1] ?? null)}
-              onRemove={() => setFile(null)}
-            >
-              <Button>Pilih File</Button>
-            </Upload>
-            <Button type="primary" style={{ marginTop: 12 }} onClick={() => void upload()} disabled={progress !== null}>
-              Upload File
-            </Button>
+            <FilePicker accept=".csv,.json" file={file} onFile={setFile} onUpload={() => void upload()} busy={progress !== null} label="Upload File" />
             {progress && (
               <div data-testid="import-progress" style={{ marginTop: 12 }}>
                 <Typography.Text>{progress.label}</Typography.Text>

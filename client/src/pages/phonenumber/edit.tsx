@@ -1,10 +1,12 @@
-import { Alert, Button, Card, Checkbox, Form, Input, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Card, Checkbox, Form, Input, Spin } from 'antd';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { normalizePhone } from '../../../../common/phone';
+import { FormError, SaveButton } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
-import { api, errorText } from '../../lib/http';
+import { api } from '../../lib/http';
+import { useFormLoad, useSaveForm } from '../../lib/useSaveForm';
 import { useGoBack } from '../member/useGoBack';
+import { PHONE_RULES } from './components/phoneRules';
 import type { PhoneNumberRow } from './live';
 
 interface Values {
@@ -21,57 +23,36 @@ export function PhoneNumberEdit() {
   const id = params.get('id');
   const goBack = useGoBack('/phonenumber');
   const [form] = Form.useForm<Values>();
-  const [loading, setLoading] = useState(true);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving, error, setError, run } = useSaveForm();
   const [optOutReason, setOptOutReason] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!id) {
-      setError('Error fetching Phone Number');
-      setLoading(false);
-      return;
-    }
-    let live = true;
-    api<{ phoneNumber: PhoneNumberRow }>(`/admin/phonenumber/${encodeURIComponent(id)}`, { fallback: 'Error fetching Phone Number' })
-      .then(({ phoneNumber: p }) => {
-        if (!live) return;
-        form.setFieldsValue({ number: p.number, name: p.name, active: p.status === 'active' });
-        setOptOutReason(p.opt_out_reason);
-      })
-      .catch((err: unknown) => live && setError(errorText(err, 'Error fetching Phone Number')))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [id, form]);
+  const loading = useFormLoad({
+    key: id,
+    required: true,
+    load: (id) => api<{ phoneNumber: PhoneNumberRow }>(`/admin/phonenumber/${encodeURIComponent(id)}`, { fallback: 'Error fetching Phone Number' }),
+    apply: ({ phoneNumber: p }) => {
+      form.setFieldsValue({ number: p.number, name: p.name, active: p.status === 'active' });
+      setOptOutReason(p.opt_out_reason);
+    },
+    onError: setError,
+    fallback: 'Error fetching Phone Number',
+  });
 
   const save = async (values: Values) => {
     if (!id) return;
-    setSaving(true);
-    setError(null);
-    try {
+    await run(async () => {
       await api(`/admin/phonenumber/${encodeURIComponent(id)}`, {
         method: 'PUT',
         body: { id: Number(id), number: values.number, name: values.name, status: values.active ? 'active' : 'nonactive' },
         fallback: NETWORK,
       });
       goBack();
-    } catch (err) {
-      setError(errorText(err, NETWORK));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
     <div>
       <PageTitle title="Edit Phone Number" />
-      {error && (
-        <Typography.Paragraph type="danger" data-testid="form-error">
-          Error: {error}
-        </Typography.Paragraph>
-      )}
+      <FormError error={error} />
       {optOutReason && (
         <Alert
           type="warning"
@@ -83,20 +64,7 @@ export function PhoneNumberEdit() {
       <Spin spinning={loading}>
         <Card style={{ maxWidth: 560 }}>
           <Form form={form} layout="vertical" onFinish={save} initialValues={{ active: true }}>
-            <Form.Item
-              label="Nomor Telepon"
-              name="number"
-              rules={[
-                { required: true, whitespace: true, message: 'Nomor telepon wajib diisi.' },
-                {
-                  validator: (_r, v: string | undefined) => {
-                    if (!v || !v.trim()) return Promise.resolve();
-                    const r = normalizePhone(v);
-                    return r.ok ? Promise.resolve() : Promise.reject(new Error(r.message));
-                  },
-                },
-              ]}
-            >
+            <Form.Item label="Nomor Telepon" name="number" rules={PHONE_RULES}>
               <Input maxLength={32} inputMode="tel" />
             </Form.Item>
             <Form.Item label="Nama" name="name" rules={[{ required: true, whitespace: true, message: 'Nama wajib diisi.' }]}>
@@ -105,9 +73,7 @@ export function PhoneNumberEdit() {
             <Form.Item name="active" valuePropName="checked">
               <Checkbox disabled={Boolean(optOutReason)}>Active</Checkbox>
             </Form.Item>
-            <Button type="primary" htmlType="submit" disabled={saving || loading}>
-              {saving ? 'Menyimpan...' : 'Simpan'}
-            </Button>
+            <SaveButton saving={saving} disabled={loading} />
           </Form>
         </Card>
       </Spin>

@@ -1,15 +1,7 @@
+import type { PhoneNumberView } from '../../../../common/phonenumber';
+
 /** A phone-number row as the list shows it. */
-export interface PhoneNumberRow {
-  id: number;
-  number: string;
-  name: string;
-  status: 'active' | 'nonactive';
-  in_use: number;
-  count_success: number;
-  count_fail: number;
-  last_sent: string | null;
-  opt_out_reason: string | null;
-}
+export type PhoneNumberRow = PhoneNumberView;
 
 const FIELDS = ['count_success', 'count_fail', 'last_sent', 'in_use', 'status', 'name', 'opt_out_reason'] as const;
 

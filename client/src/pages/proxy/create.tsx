@@ -1,12 +1,13 @@
-import { App, Button, Card, Col, Form, Input, Row, Typography, Upload } from 'antd';
-import type { UploadFile } from 'antd';
-import { useState } from 'react';
+import { App, Card, Col, Form, Input, Row } from 'antd';
+import { FilePicker, FormError, SaveButton } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
 import { downloadCsv, downloadJson } from '../../lib/download';
-import { api, errorText } from '../../lib/http';
+import { api } from '../../lib/http';
+import { uploadWithProgress } from '../../lib/transfer';
+import { useFileImport } from '../../lib/useFileImport';
+import { useSaveForm } from '../../lib/useSaveForm';
 import { useGoBack } from '../member/useGoBack';
 import { SkippedReport } from '../phonenumber/components/SkippedReport';
-import { uploadWithProgress } from '../phonenumber/transfer';
 import type { ProxyRow } from './list';
 
 interface Skipped {
@@ -23,45 +24,16 @@ const NETWORK = 'Network error. Please try again.';
 export function ProxyCreate() {
   const { modal } = App.useApp();
   const goBack = useGoBack('/proxy');
-  const [saving, setSaving] = useState(false);
-  const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [file, setFile] = useState<UploadFile | null>(null);
-  const [result, setResult] = useState<{ created: ProxyRow[]; skipped: Skipped[] } | null>(null);
+  const { saving, error, setError, run } = useSaveForm();
+  const { file, setFile, result, busy: uploading, upload: send } = useFileImport<{ created: ProxyRow[]; skipped: Skipped[] }>(setError);
 
-  const save = async (values: { value: string }) => {
-    setSaving(true);
-    setError(null);
-    try {
+  const save = (values: { value: string }) =>
+    run(async () => {
       await api('/admin/proxy/save', { method: 'POST', body: values, fallback: NETWORK });
       goBack();
-    } catch (err) {
-      setError(errorText(err, NETWORK));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
-  const upload = async () => {
-    const raw = file?.originFileObj;
-    if (!raw) {
-      setError('File wajib diunggah.');
-      return;
-    }
-    setError(null);
-    setResult(null);
-    setUploading(true);
-    const body = new FormData();
-    body.append('file', raw);
-    try {
-      setResult(await uploadWithProgress('/admin/proxy/import', body, () => undefined, 'Error importing File'));
-      setFile(null);
-    } catch (err) {
-      setError(errorText(err, NETWORK));
-    } finally {
-      setUploading(false);
-    }
-  };
+  const upload = () => send((body) => uploadWithProgress('/admin/proxy/import', body, () => undefined, 'Error importing File'));
 
   const download = (format: 'csv' | 'json') => {
     if (!result || result.skipped.length === 0) {
@@ -75,11 +47,7 @@ export function ProxyCreate() {
   return (
     <div>
       <PageTitle title="Tambah Proxy" />
-      {error && (
-        <Typography.Paragraph type="danger" data-testid="form-error">
-          Error: {error}
-        </Typography.Paragraph>
-      )}
+      <FormError error={error} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card title="Manual">
@@ -92,27 +60,13 @@ export function ProxyCreate() {
               >
                 <Input placeholder="socks5://user:pass@10.0.0.1:1080" maxLength={500} />
               </Form.Item>
-              <Button type="primary" htmlType="submit" disabled={saving}>
-                {saving ? 'Menyimpan...' : 'Simpan Proxy'}
-              </Button>
+              <SaveButton saving={saving} label="Simpan Proxy" />
             </Form>
           </Card>
         </Col>
         <Col xs={24} lg={12}>
           <Card title="Upload">
-            <Upload
-              accept=".csv,.json"
-              maxCount={1}
-              fileList={file ? [file] : []}
-              beforeUpload={() => false}
-              onChange={({ fileList }) => setFile(fileList[fileList.length - 1] ?? null)}
-              onRemove={() => setFile(null)}
-            >
-              <Button>Pilih File</Button>
-            </Upload>
-            <Button type="primary" style={{ marginTop: 12 }} onClick={() => void upload()} disabled={uploading}>
-              {uploading ? 'Mengunggah...' : 'Upload File'}
-            </Button>
+            <FilePicker accept=".csv,.json" file={file} onFile={setFile} onUpload={() => void upload()} busy={uploading} label={uploading ? 'Mengunggah...' : 'Upload File'} />
             {result && (
               <SkippedReport<Skipped>
                 summary={`${result.created.length} proxy berhasil didaftarkan.`}

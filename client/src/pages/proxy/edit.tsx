@@ -1,8 +1,9 @@
-import { Button, Card, Form, Input, Spin, Switch, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Card, Form, Input, Spin, Switch } from 'antd';
 import { useSearchParams } from 'react-router';
+import { FormError, SaveButton } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
-import { api, errorText } from '../../lib/http';
+import { api } from '../../lib/http';
+import { useFormLoad, useSaveForm } from '../../lib/useSaveForm';
 import { useGoBack } from '../member/useGoBack';
 import type { ProxyRow } from './list';
 
@@ -14,52 +15,32 @@ export function ProxyEdit() {
   const id = params.get('id');
   const goBack = useGoBack('/proxy');
   const [form] = Form.useForm<{ value: string; active: boolean }>();
-  const [loading, setLoading] = useState(true);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!id) {
-      setError('Error fetching Proxy');
-      setLoading(false);
-      return;
-    }
-    let live = true;
-    api<{ proxy: ProxyRow }>(`/admin/proxy/${encodeURIComponent(id)}`, { fallback: 'Error fetching Proxy' })
-      .then(({ proxy }) => live && form.setFieldsValue({ value: proxy.value, active: proxy.status === 'active' }))
-      .catch((err: unknown) => live && setError(errorText(err, 'Error fetching Proxy')))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [id, form]);
+  const { saving, error, setError, run } = useSaveForm();
+  const loading = useFormLoad({
+    key: id,
+    required: true,
+    load: (id) => api<{ proxy: ProxyRow }>(`/admin/proxy/${encodeURIComponent(id)}`, { fallback: 'Error fetching Proxy' }),
+    apply: ({ proxy }) => form.setFieldsValue({ value: proxy.value, active: proxy.status === 'active' }),
+    onError: setError,
+    fallback: 'Error fetching Proxy',
+  });
 
   const save = async (values: { value: string; active: boolean }) => {
     if (!id) return;
-    setSaving(true);
-    setError(null);
-    try {
+    await run(async () => {
       await api(`/admin/proxy/${encodeURIComponent(id)}`, {
         method: 'PUT',
         body: { id: Number(id), value: values.value, status: values.active ? 'active' : 'nonactive' },
         fallback: NETWORK,
       });
       goBack();
-    } catch (err) {
-      setError(errorText(err, NETWORK));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
     <div>
       <PageTitle title="Edit Proxy" />
-      {error && (
-        <Typography.Paragraph type="danger" data-testid="form-error">
-          Error: {error}
-        </Typography.Paragraph>
-      )}
+      <FormError error={error} />
       <Spin spinning={loading}>
         <Card style={{ maxWidth: 560 }}>
           <Form form={form} layout="vertical" onFinish={save} initialValues={{ active: true }}>
@@ -69,9 +50,7 @@ export function ProxyEdit() {
             <Form.Item label="Active" name="active" valuePropName="checked">
               <Switch />
             </Form.Item>
-            <Button type="primary" htmlType="submit" disabled={saving || loading}>
-              {saving ? 'Menyimpan...' : 'Simpan'}
-            </Button>
+            <SaveButton saving={saving} disabled={loading} />
           </Form>
         </Card>
       </Spin>

@@ -1,9 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Avatar, Button, Input, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Avatar, Button, Input, Select, Space, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { PageTitle } from '../../components/PageTitle';
-import { Pager } from '../../components/Pager';
+import { useSearchParams } from 'react-router';
+import { ListHeader } from '../../components/ListHeader';
+import { PagedTable } from '../../components/PagedTable';
 import { formatRupiah, formatState } from '../../lib/format';
 import { getSessionUser } from '../../lib/session';
 import { usePaged } from '../../lib/usePaged';
@@ -89,19 +89,9 @@ export function WhatsappList() {
 
   return (
     <div>
-      <PageTitle
-        title="Daftar Whatsapp"
-        extra={
-          <>
-            {role === 'member' && (
-              <Link to="/whatsapp/create">
-                <Button type="primary">Tambah</Button>
-              </Link>
-            )}
-            <Button icon={<ReloadOutlined />} onClick={refresh} aria-label="Refresh" />
-          </>
-        }
-      />
+      <ListHeader title="Daftar Whatsapp" addTo={role === 'member' && '/whatsapp/create'}>
+        <Button icon={<ReloadOutlined />} onClick={refresh} aria-label="Refresh" />
+      </ListHeader>
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
           placeholder="Cari Whatsapp"
@@ -123,71 +113,64 @@ export function WhatsappList() {
           style={{ width: 180 }}
         />
       </Space>
-      {list.error && <Alert type="error" showIcon message={list.error} style={{ marginBottom: 16 }} />}
-      <Spin spinning={busy || list.loading}>
-        <Table<AccountRow>
-          rowKey="id"
-          dataSource={rows}
-          pagination={false}
-          scroll={{ x: true }}
-          locale={{ emptyText: 'Kosong' }}
+      <PagedTable<AccountRow>
+        list={list}
+        busy={busy}
           onRow={(r) => ({ 'data-testid': `wa-row-${r.id}` }) as React.HTMLAttributes<HTMLElement>}
-          columns={[
-            {
-              title: 'Akun',
-              key: 'akun',
-              render: (_, r) => (
-                <Space>
-                  <Avatar style={{ background: '#128C7E' }}>{(r.pushname ?? '?').slice(0, 1).toUpperCase()}</Avatar>
-                  <div>
-                    <div style={{ fontWeight: 600 }}>{r.pushname ?? '-'}</div>
-                    <Typography.Text type="secondary">{r.phonenumber ?? '-'}</Typography.Text>
-                    {showOwner && r.user && (
-                      <div>
-                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                          {`${r.user.firstname} ${r.user.lastname}`.trim()}
-                        </Typography.Text>
-                      </div>
-                    )}
-                  </div>
+        columns={[
+          {
+            title: 'Akun',
+            key: 'akun',
+            render: (_, r) => (
+              <Space>
+                <Avatar style={{ background: '#128C7E' }}>{(r.pushname ?? '?').slice(0, 1).toUpperCase()}</Avatar>
+                <div>
+                  <div style={{ fontWeight: 600 }}>{r.pushname ?? '-'}</div>
+                  <Typography.Text type="secondary">{r.phonenumber ?? '-'}</Typography.Text>
+                  {showOwner && r.user && (
+                    <div>
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {`${r.user.firstname} ${r.user.lastname}`.trim()}
+                      </Typography.Text>
+                    </div>
+                  )}
+                </div>
+              </Space>
+            ),
+          },
+          { title: 'Client ID', dataIndex: 'clientid' },
+          { title: 'Berhasil', key: 'ok', render: (_, r) => <span style={r.successUpdated ? HIGHLIGHT : undefined}>{r.count_success}</span> },
+          { title: 'Gagal', key: 'fail', render: (_, r) => <span style={r.failUpdated ? HIGHLIGHT : undefined}>{r.count_fail}</span> },
+          { title: 'Total Pendapatan', key: 'income', render: (_, r) => formatRupiah(r.income) },
+          {
+            title: 'Status',
+            key: 'status',
+            render: (_, r) => {
+              const label = blastLabel(r);
+              return (
+                <Space direction="vertical" size={2}>
+                  {r.suspended ? (
+                    <Tag color="red" data-testid="wa-state">{`Suspended (${r.suspended_count}x)`}</Tag>
+                  ) : (
+                    <Tag color={STATE_COLORS[r.state ?? ''] ?? 'default'} data-testid="wa-state">
+                      {formatState(r.state)}
+                    </Tag>
+                  )}
+                  {label && <Typography.Text type="secondary">{label}</Typography.Text>}
+                  {showOwner && <ActivateButton row={r} update={update} />}
                 </Space>
-              ),
+              );
             },
-            { title: 'Client ID', dataIndex: 'clientid' },
-            { title: 'Berhasil', key: 'ok', render: (_, r) => <span style={r.successUpdated ? HIGHLIGHT : undefined}>{r.count_success}</span> },
-            { title: 'Gagal', key: 'fail', render: (_, r) => <span style={r.failUpdated ? HIGHLIGHT : undefined}>{r.count_fail}</span> },
-            { title: 'Total Pendapatan', key: 'income', render: (_, r) => formatRupiah(r.income) },
-            {
-              title: 'Status',
-              key: 'status',
-              render: (_, r) => {
-                const label = blastLabel(r);
-                return (
-                  <Space direction="vertical" size={2}>
-                    {r.suspended ? (
-                      <Tag color="red" data-testid="wa-state">{`Suspended (${r.suspended_count}x)`}</Tag>
-                    ) : (
-                      <Tag color={STATE_COLORS[r.state ?? ''] ?? 'default'} data-testid="wa-state">
-                        {formatState(r.state)}
-                      </Tag>
-                    )}
-                    {label && <Typography.Text type="secondary">{label}</Typography.Text>}
-                    {showOwner && <ActivateButton row={r} update={update} />}
-                  </Space>
-                );
+          },
+          showActions
+            ? { title: 'Action', key: 'action', render: (_, r) => <RowActions row={r} role={role} update={update} /> }
+            : {
+                title: 'Sending',
+                key: 'sending',
+                render: (_, r) => (r.status === 'sending' ? <Tag color="processing">Sending</Tag> : <Tag>Idle</Tag>),
               },
-            },
-            showActions
-              ? { title: 'Action', key: 'action', render: (_, r) => <RowActions row={r} role={role} update={update} /> }
-              : {
-                  title: 'Sending',
-                  key: 'sending',
-                  render: (_, r) => (r.status === 'sending' ? <Tag color="processing">Sending</Tag> : <Tag>Idle</Tag>),
-                },
-          ]}
-        />
-      </Spin>
-      <Pager page={list.page} totalPages={list.totalPages} onChange={list.setPage} />
+        ]}
+      />
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { and, eq, isNull, notInArray, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Request } from 'express';
 import { wholeNumber } from '../../lib/ids';
+import { pageParam, textParam } from '../../lib/paging';
+import { userScope } from '../../whatsapp/access';
 import { HttpError } from '../../lib/errors';
 import { INTERVAL_ORDER_MESSAGE } from '../../../../common/jobs';
 
@@ -71,4 +74,21 @@ export function statusCondition(filter: StatusFilterValue, status: AnyColumn, st
     default:
       return undefined;
   }
+}
+
+export interface JobListInput {
+  page: number;
+  userId: number | null;
+  search: string;
+  status: StatusFilterValue;
+}
+
+/** A job list's query: ?page, ?user_id (404 for a malformed one), ?search and ?status. */
+export function jobListQuery(query: Request['query']): JobListInput {
+  return {
+    page: pageParam.parse(query.page),
+    userId: userScope(query.user_id),
+    search: textParam.parse(query.search),
+    status: StatusFilter.parse(query.status),
+  };
 }

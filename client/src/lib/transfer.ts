@@ -1,6 +1,6 @@
-import { API_BASE, ApiError } from '../../lib/http';
-import { downloadBlob } from '../../lib/download';
-import { getToken } from '../../lib/session';
+import { API_BASE, ApiError } from './http';
+import { downloadBlob } from './download';
+import { getToken } from './session';
 
 function messageOf(text: string, fallback: string): string {
   try {

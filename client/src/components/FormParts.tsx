@@ -1,0 +1,68 @@
+import { Button, Form, InputNumber, Typography, Upload } from 'antd';
+import type { FormItemProps, UploadFile } from 'antd';
+
+/** A form's failure in red: 'Error: {message}' (or the bare message with `bare`). */
+export function FormError({ error, bare, testId = 'form-error' }: { error: string | null; bare?: boolean; testId?: string }) {
+  if (!error) return null;
+  return (
+    <Typography.Paragraph type="danger" data-testid={testId}>
+      {bare ? error : <>Error: {error}</>}
+    </Typography.Paragraph>
+  );
+}
+
+/** The submit button: 'Simpan', 'Menyimpan...' (disabled) while saving. */
+export function SaveButton({ saving, disabled, label = 'Simpan', busyLabel = 'Menyimpan...' }: { saving: boolean; disabled?: boolean; label?: string; busyLabel?: string }) {
+  return (
+    <Button type="primary" htmlType="submit" disabled={saving || disabled}>
+      {saving ? busyLabel : label}
+    </Button>
+  );
+}
+
+type IntegerItemProps = Omit<FormItemProps, 'rules' | 'children'> & {
+  /** The field's name in '{what} wajib diisi dengan angka.'. */
+  what: string;
+  max?: number;
+  rules?: FormItemProps['rules'];
+};
+
+/** A required whole number from 0 (up to `max`), full width. */
+export function IntegerItem({ what, max, rules = [], ...item }: IntegerItemProps) {
+  return (
+    <Form.Item {...item} rules={[{ required: true, type: 'integer', min: 0, ...(max === undefined ? {} : { max }), message: `${what} wajib diisi dengan angka.` }, ...rules]}>
+      <InputNumber min={0} max={max} precision={0} style={{ width: '100%' }} />
+    </Form.Item>
+  );
+}
+
+/** 'Interval minimal harus lebih kecil dari interval maksimal' unless the max is at least the `minName` field. */
+export const atLeast =
+  (minName: string): NonNullable<FormItemProps['rules']>[number] =>
+  ({ getFieldValue }) => ({
+    validator: (_, value: number | null) =>
+      value === null || value === undefined || getFieldValue(minName) <= value
+        ? Promise.resolve()
+        : Promise.reject(new Error('Interval minimal harus lebih kecil dari interval maksimal')),
+  });
+
+/** One file to pick ('Pilih File'), then the upload button. */
+export function FilePicker({ accept, file, onFile, onUpload, busy, label }: { accept: string; file: UploadFile | null; onFile: (file: UploadFile | null) => void; onUpload: () => void; busy: boolean; label: React.ReactNode }) {
+  return (
+    <>
+      <Upload
+        accept={accept}
+        maxCount={1}
+        fileList={file ? [file] : []}
+        beforeUpload={() => false}
+        onChange={({ fileList }) => onFile(fileList[fileList.length - 1] ?? null)}
+        onRemove={() => onFile(null)}
+      >
+        <Button>Pilih File</Button>
+      </Upload>
+      <Button type="primary" style={{ marginTop: 12 }} onClick={onUpload} disabled={busy}>
+        {label}
+      </Button>
+    </>
+  );
+}

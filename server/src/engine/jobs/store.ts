@@ -1,0 +1,105 @@
+import { and, count, desc, eq, or, sql, type AnyColumn } from 'drizzle-orm';
+import type { AuthUser } from '../../auth/middleware';
+import type { AppContext } from '../../context';
+import { generators, validators, whatsapps } from '../../db/schema';
+import { likePattern, paged, pageWindow } from '../../lib/paging';
+import { accountById } from '../../whatsapp/access';
+import type { WhatsappRow } from '../../whatsapp/view';
+import { accountForJob, jobScope, reachableJob } from './access';
+import { forgetJob, startJob, stopJob } from './control';
+import { statusCondition, type JobListInput } from './rules';
+import type { JobKind, JobRecord } from './types';
+
+type JobTable = typeof generators | typeof validators;
+
+/** The settings create and edit forms of every job send (already parsed). */
+export interface JobSettingsInput {
+  whatsapp_id: number;
+  b_insert: number;
+  interval_min: number;
+  interval_max: number;
+}
+
+/**
+ * The columns an edit saves from the shared settings: a changed account must be one the caller may
+ * use (422 / 403 otherwise); the same one stays even if the caller could not pick it now.
+ */
+export function editedSettings(ctx: AppContext, caller: AuthUser, row: JobRecord, input: JobSettingsInput) {
+  const account = input.whatsapp_id === row.whatsappId ? undefined : accountForJob(ctx, caller, input.whatsapp_id);
+  return {
+    whatsappId: account ? account.id : row.whatsappId,
+    bInsert: input.b_insert,
+    intervalMin: input.interval_min,
+    intervalMax: input.interval_max,
+  };
+}
+
+interface JobStoreSpec<T extends JobTable, V> {
+  table: T;
+  kind: JobKind<T['$inferSelect']>;
+  notFound: string;
+  /** The 409 message of Start on a job with no numbers left. */
+  finishedMessage: string;
+  /** The job's own columns the list search looks in, before the account's push name, number and client id. */
+  searchColumns: AnyColumn[];
+  view: (row: T['$inferSelect'], account: WhatsappRow | null | undefined) => V;
+}
+
+/**
+ * What generators and validators do alike: the paged list, reaching one row (404 / 403), its view
+ * with its account, Start, Stop and Delete. Each area keeps its own messages and response keys.
+ */
+export function jobStore<T extends JobTable, V>(spec: JobStoreSpec<T, V>) {
+  const { table, kind } = spec;
+
+  /** The job if the caller may reach it: 404 when missing, 403 when it is someone else's. */
+  const reachable = (ctx: AppContext, caller: AuthUser, id: number): T['$inferSelect'] =>
+    reachableJob(caller, kind.load(ctx, id), spec.notFound);
+
+  /** The row's view with the account it uses (read afresh). */
+  const withAccount = (ctx: AppContext, row: T['$inferSelect']): V =>
+    spec.view(row, row.whatsappId === null ? undefined : accountById(ctx, row.whatsappId));
+
+  /** One page of jobs, newest first: staff their own, admin and dev anyone's (or `user_id`'s). */
+  const list = (ctx: AppContext, caller: AuthUser, input: JobListInput) => {
+    const scope = jobScope(caller, input.userId);
+    const pattern = input.search ? likePattern(input.search) : null;
+    const searched = [...spec.searchColumns, whatsapps.pushname, whatsapps.phonenumber, whatsapps.clientid];
+    const where = and(
+      scope === null ? undefined : eq(table.userId, scope),
+      statusCondition(input.status, table.status, table.state),
+      pattern ? or(...searched.map((column) => sql`${column} LIKE ${pattern} ESCAPE '\\'`)) : undefined,
+    );
+    const joined = eq(table.whatsappId, whatsapps.id);
+    const total = ctx.db.select({ n: count() }).from(table).leftJoin(whatsapps, joined).where(where).get()?.n ?? 0;
+    const { limit, offset } = pageWindow(input.page);
+    const rows = ctx.db
+      .select({ job: table, account: whatsapps })
+      .from(table)
+      .leftJoin(whatsapps, joined)
+      .where(where)
+      .orderBy(desc(table.id))
+      .limit(limit)
+      .offset(offset)
+      .all();
+    return paged(rows.map((r) => spec.view(r.job, r.account)), total, input.page);
+  };
+
+  /** Start resumes from the next unchecked number; answers the row's view. */
+  const start = (ctx: AppContext, caller: AuthUser, id: number): V =>
+    withAccount(ctx, startJob(ctx, caller, kind, reachable(ctx, caller, id), spec.finishedMessage));
+
+  /** Stop pauses after the number being checked; answers the row's view. */
+  const stop = (ctx: AppContext, caller: AuthUser, id: number): V =>
+    withAccount(ctx, stopJob(ctx, caller, kind, reachable(ctx, caller, id)));
+
+  /** Delete stops the job (its loop finds the row gone) and removes its rows with it; answers the deleted row. */
+  const remove = (ctx: AppContext, caller: AuthUser, id: number): T['$inferSelect'] => {
+    const row = reachable(ctx, caller, id);
+    ctx.db.delete(table).where(eq(table.id, row.id)).run();
+    forgetJob(ctx, kind, row.id);
+    return row;
+  };
+
+  return { reachable, withAccount, list, start, stop, remove };
+}
