@@ -9,19 +9,12 @@ import { dropPending, MAX_PENDING_PER_USER, notify, PENDING_TTL_MS, pendingLinks
 import { whatsappView } from './view';
 import type { z } from 'zod';
 import type { NewClientBody, SaveBody } from './schema';
+import { phoneOrNull } from '../../../common/phone';
 
 /** The QR (or pairing code) call gives up after this long, as the console does. */
 export const QR_WAIT_MS = 120_000;
 
 const CLIENT_NOT_FOUND = 'Client not found';
-
-/** Digits in international form: `08…` → `628…`; 8–15 digits. */
-export function normalisePhone(value: string): string | null {
-  let d = value.replace(/[\s.\-+()]/g, '');
-  if (!/^[0-9]+$/.test(d)) return null;
-  if (d.startsWith('0')) d = `62${d.slice(1)}`;
-  return /^[1-9][0-9]{7,14}$/.test(d) ? d : null;
-}
 
 function leastUsedProxy(ctx: AppContext): { id: number; value: string } | null {
   return (
@@ -71,7 +64,7 @@ export async function newClient(ctx: AppContext, caller: AuthUser, body: z.infer
 
   let phoneNumber: string | null = null;
   if (body.phoneNumber) {
-    phoneNumber = normalisePhone(body.phoneNumber);
+    phoneNumber = phoneOrNull(body.phoneNumber);
     if (!phoneNumber) throw new HttpError(422, 'Nomor telepon tidak valid', { errors: { phoneNumber: 'Nomor telepon tidak valid' } });
   }
   if (existing) dropPending(ctx, deviceId, false);
