@@ -1,8 +1,9 @@
-import { Alert, Button, Input, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { PageTitle } from '../../components/PageTitle';
+import { useSearchParams } from 'react-router';
+import { ListHeader } from '../../components/ListHeader';
+import { SearchFilterBar } from '../../components/SearchFilterBar';
 import { Pager } from '../../components/Pager';
 import { formatProgress } from '../../lib/format';
 import { getSessionUser } from '../../lib/session';
@@ -121,26 +122,17 @@ export function JobList({ kind, title, fallback, target }: Props) {
 
   return (
     <div>
-      <PageTitle
-        title={title}
-        extra={
-          <Link to={`/${kind}/create`}>
-            <Button type="primary">Tambah</Button>
-          </Link>
-        }
+      <ListHeader title={title} addTo={`/${kind}/create`} />
+      <SearchFilterBar
+        label="Cari"
+        text={text}
+        onText={setText}
+        onSearch={(v) => apply('search', v)}
+        status={status}
+        options={STATUS_FILTERS}
+        onStatus={(v) => apply('status', v)}
+        statusWidth={160}
       />
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          placeholder="Cari"
-          aria-label="Cari"
-          allowClear
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onSearch={(v) => apply('search', v)}
-          style={{ width: 280 }}
-        />
-        <Select aria-label="Filter Status" value={status} options={STATUS_FILTERS} onChange={(v: string) => apply('status', v)} style={{ width: 160 }} />
-      </Space>
       {list.error && <Alert type="error" showIcon message={list.error} style={{ marginBottom: 16 }} />}
       <Spin spinning={busy || list.loading}>
         <Table<JobRow>

@@ -1,8 +1,9 @@
-import { Input, Select, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListHeader } from '../../components/ListHeader';
 import { PagedTable } from '../../components/PagedTable';
+import { SearchFilterBar } from '../../components/SearchFilterBar';
 import { formatDateTime, formatRupiah } from '../../lib/format';
 import { getSessionUser } from '../../lib/session';
 import { usePaged } from '../../lib/usePaged';
@@ -54,25 +55,16 @@ export function MemberList() {
   return (
     <div>
       <ListHeader title="Daftar Member" addTo={user?.role === 'member' && '/whatsapp/create'} />
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          placeholder="Cari Member"
-          aria-label="Cari Member"
-          allowClear
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onSearch={(v) => submit(v)}
-          style={{ width: 280 }}
-        />
-        <Select
-          aria-label="Filter Status"
-          placeholder="Filter Status"
-          value={status}
-          options={STATUS_OPTIONS}
-          onChange={(v: string) => submit(text, v)}
-          style={{ width: 180 }}
-        />
-      </Space>
+      <SearchFilterBar
+        label="Cari Member"
+        text={text}
+        onText={setText}
+        onSearch={(v) => submit(v)}
+        status={status}
+        statusPlaceholder="Filter Status"
+        options={STATUS_OPTIONS}
+        onStatus={(v) => submit(text, v)}
+      />
       <PagedTable<MemberRow>
         list={list}
         busy={searching}

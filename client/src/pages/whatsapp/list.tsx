@@ -1,9 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Avatar, Button, Input, Select, Space, Tag, Typography } from 'antd';
+import { Avatar, Button, Space, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListHeader } from '../../components/ListHeader';
 import { PagedTable } from '../../components/PagedTable';
+import { SearchFilterBar } from '../../components/SearchFilterBar';
 import { formatRupiah, formatState } from '../../lib/format';
 import { getSessionUser } from '../../lib/session';
 import { usePaged } from '../../lib/usePaged';
@@ -92,27 +93,18 @@ export function WhatsappList() {
       <ListHeader title="Daftar Whatsapp" addTo={role === 'member' && '/whatsapp/create'}>
         <Button icon={<ReloadOutlined />} onClick={refresh} aria-label="Refresh" />
       </ListHeader>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          placeholder="Cari Whatsapp"
-          aria-label="Cari Whatsapp"
-          allowClear
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onSearch={applyS}
-          style={{ width: 280 }}
-        />
-        <Select
-          aria-label="Filter Status"
-          value={isFilter ? s : ''}
-          options={FILTERS}
-          onChange={(v: string) => {
-            setText('');
-            applyS(v);
-          }}
-          style={{ width: 180 }}
-        />
-      </Space>
+      <SearchFilterBar
+        label="Cari Whatsapp"
+        text={text}
+        onText={setText}
+        onSearch={applyS}
+        status={isFilter ? s : ''}
+        options={FILTERS}
+        onStatus={(v) => {
+          setText('');
+          applyS(v);
+        }}
+      />
       <PagedTable<AccountRow>
         list={list}
         busy={busy}
