@@ -13,6 +13,8 @@ import { SimPhone } from './pages/sim/SimPhone';
 import { accessControlProvider } from './providers/access';
 import { authProvider } from './providers/auth';
 import { dataProvider } from './providers/data';
+import { i18nProvider } from './providers/i18n';
+import { useTranslation } from 'react-i18next';
 import { protectedRoutes } from './routes';
 
 function Themed({ children }: { children: React.ReactNode }) {
@@ -28,6 +30,8 @@ function Themed({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Re-renders the console when the language changes.
+  useTranslation();
   return (
     <BrowserRouter>
       <ThemeProvider>
@@ -37,6 +41,7 @@ export default function App() {
             dataProvider={dataProvider}
             authProvider={authProvider}
             accessControlProvider={accessControlProvider}
+            i18nProvider={i18nProvider}
             options={{ disableTelemetry: true, syncWithLocation: false }}
           >
             <Routes>
