@@ -45,6 +45,7 @@ export const API_ROUTES: ApiRoute[] = [
   r('GET', '/admin/messagelog/today-income/:userId', DAM),
   r('GET', '/admin/messagelog/today-count', DA),
   r('GET', '/admin/messagelog/total-count', DA),
+  r('GET', '/admin/messagelog/daily', DAM),
 
   // Settings
   r('GET', '/admin/setting/get', ALL),

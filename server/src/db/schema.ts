@@ -98,6 +98,8 @@ export const whatsapps = sqliteTable(
     income: integer('income').notNull().default(0),
     suspended: integer('suspended', { mode: 'boolean' }).notNull().default(false),
     suspendedCount: integer('suspended_count').notNull().default(0),
+    /** Times the account came back after dropping (gateway reconnects, in-place and re-link reconnects). */
+    reconnectCount: integer('reconnect_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
   },

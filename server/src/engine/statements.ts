@@ -27,6 +27,7 @@ export interface RawAccount {
   income: number;
   suspended: number;
   suspended_count: number;
+  reconnect_count: number;
   created_at: number;
   updated_at: number | null;
 }

@@ -22,6 +22,7 @@ export function accountRow(raw: RawAccount): WhatsappRow {
     income: raw.income,
     suspended: raw.suspended === 1,
     suspendedCount: raw.suspended_count,
+    reconnectCount: raw.reconnect_count,
     createdAt: new Date(raw.created_at),
     updatedAt: raw.updated_at === null ? null : new Date(raw.updated_at),
   };

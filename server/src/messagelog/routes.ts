@@ -2,6 +2,7 @@ import type { Api } from '../lib/api';
 import type { AppContext } from '../context';
 import { currentUser } from '../auth/middleware';
 import { idParam } from '../lib/ids';
+import { DailyQuery, dailyCounts } from './daily';
 import { memberCounts, todayCount, todayIncome, totalCount } from './service';
 
 export function registerMessageLogRoutes(api: Api, ctx: AppContext): void {
@@ -19,5 +20,9 @@ export function registerMessageLogRoutes(api: Api, ctx: AppContext): void {
 
   api.get('/admin/messagelog/total-count', (_req, res) => {
     res.json(totalCount(ctx));
+  });
+
+  api.get('/admin/messagelog/daily', (req, res) => {
+    res.json(dailyCounts(ctx, currentUser(req), DailyQuery.parse(req.query)));
   });
 }

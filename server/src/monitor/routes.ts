@@ -12,7 +12,7 @@ export function registerMonitorRoutes(api: Api, ctx: AppContext): void {
 
   api.get('/dev/monitor/remote', (req, res) => {
     const id = textParam.parse(req.query.id);
-    res.json({ data: id ? (monitor.remote(id) ?? []) : [] });
+    res.json({ data: id ? monitor.remote(id) : [] });
   });
 
   api.get('/dev/monitor/socket', (req, res) => {

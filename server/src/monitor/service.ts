@@ -4,6 +4,9 @@ import { users, whatsapps } from '../db/schema';
 import { EventRing } from './ring';
 import { engineFor } from '../engine/engine';
 
+/** One entry of the local or remote view; `type` says what it describes. */
+export type MonitorEntry = { type: 'process' | 'session' | 'linking' | 'device' } & Record<string, unknown>;
+
 /** The developer monitor's sources: the event ring fed by every live message, plus the process itself. */
 export class Monitor {
   readonly ring = new EventRing();
@@ -22,18 +25,22 @@ export class Monitor {
     this.stop();
   }
 
-  /** This process's view: every account with its gateway session, plus uptime and memory. */
-  local() {
+  /**
+   * This process's view as an array of entries (spec: "an array of data"): the process first, then
+   * one entry per account with its gateway session and blast loop, then devices being linked.
+   */
+  local(): MonitorEntry[] {
     const rows = this.ctx.db
       .select({ w: whatsapps, firstname: users.firstname, lastname: users.lastname, email: users.email })
       .from(whatsapps)
       .leftJoin(users, eq(users.id, whatsapps.userId))
       .all();
     const loops = new Map(engineFor(this.ctx).describeLoops().map((l) => [l.accountId, l]));
-    const sessions = rows.map(({ w, firstname, lastname, email }) => {
+    const sessions = rows.map(({ w, firstname, lastname, email }): MonitorEntry => {
       const snap = this.ctx.gateway.snapshot(w.deviceId);
       const last = this.lastEvent.get(w.deviceId) ?? null;
       return {
+        type: 'session',
         deviceId: w.deviceId,
         accountId: w.id,
         owner: { id: w.userId, name: `${firstname ?? ''} ${lastname ?? ''}`.trim(), email },
@@ -43,6 +50,7 @@ export class Monitor {
         status: w.status,
         interval: w.interval,
         suspended: w.suspended,
+        reconnectTime: w.reconnectCount,
         loop: loops.get(w.id) ?? null,
         lastEvent: last?.event ?? null,
         lastEventAt: last?.date ?? null,
@@ -50,24 +58,26 @@ export class Monitor {
     });
     const known = new Set(rows.map((r) => r.w.deviceId));
     // Sessions the gateway holds with no account row yet: devices being linked right now.
-    const linking = this.ctx.gateway.sessions().filter((snap) => !known.has(snap.deviceId));
+    const linking = this.ctx.gateway
+      .sessions()
+      .filter((snap) => !known.has(snap.deviceId))
+      .map((snap): MonitorEntry => ({ type: 'linking', ...snap }));
     const mem = process.memoryUsage();
-    return {
-      process: {
-        pid: process.pid,
-        node: process.version,
-        uptimeSeconds: Math.round(process.uptime()),
-        memory: { rss: mem.rss, heapUsed: mem.heapUsed, heapTotal: mem.heapTotal, external: mem.external },
-        gateway: this.ctx.gateway.kind,
-      },
-      sessions,
-      linking,
+    const proc: MonitorEntry = {
+      type: 'process',
+      pid: process.pid,
+      node: process.version,
+      uptimeSeconds: Math.round(process.uptime()),
+      memory: { rss: mem.rss, heapUsed: mem.heapUsed, heapTotal: mem.heapTotal, external: mem.external },
+      gateway: this.ctx.gateway.kind,
     };
+    return [proc, ...sessions, ...linking];
   }
 
-  /** The gateway's own view of one device. */
-  remote(id: string) {
-    return this.ctx.gateway.inspect(id);
+  /** The gateway's own view of one device: one entry, or none for a device it does not know. */
+  remote(id: string): MonitorEntry[] {
+    const record = this.ctx.gateway.inspect(id);
+    return record ? [{ type: 'device', deviceId: id, ...record }] : [];
   }
 
   socket(id: string) {

@@ -31,12 +31,25 @@ export function suspendAccount(ctx: AppContext, row: WhatsappRow): WhatsappRow {
   return updated;
 }
 
-/** Stores a connection state reported by the gateway and tells the lists; a conflict also stops blasting. */
+/** States a session comes back from by itself: back to connected, that is a gateway reconnect. */
+const DROPPED_STATES = new Set(['disconnected', 'unknown', 'conflict']);
+
+/**
+ * Stores a connection state reported by the gateway and tells the lists; a conflict also stops
+ * blasting. A dropped session that is connected again counts as a reconnect (an in-place reconnect,
+ * 'reconnecting...', was counted when it started).
+ */
 export function applyConnectionState(ctx: AppContext, row: WhatsappRow, state: ConnectionState): void {
   if (row.state === state && !(state === 'conflict' && row.status !== 'idle')) return;
+  const reconnected = state === 'connected' && DROPPED_STATES.has(row.state ?? '');
   ctx.db
     .update(whatsapps)
-    .set({ state, ...(state === 'conflict' ? { status: 'idle' as const } : {}), updatedAt: new Date() })
+    .set({
+      state,
+      ...(state === 'conflict' ? { status: 'idle' as const } : {}),
+      ...(reconnected ? { reconnectCount: sql`${whatsapps.reconnectCount} + 1` } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(whatsapps.id, row.id))
     .run();
   emitAccount(ctx, 'connection.update', accountById(ctx, row.id) ?? row);

@@ -37,7 +37,12 @@ async function reconnectInPlace(ctx: AppContext, caller: AuthUser, deviceId: str
   const row = accountByDevice(ctx, deviceId);
   if (!row || !mayReach(caller, row)) throw new HttpError(404, CLIENT_NOT_FOUND);
   if (row.suspended) throw new HttpError(409, 'Akun ditangguhkan. Silahkan hubungi Admin/CS');
-  ctx.db.update(whatsapps).set({ state: 'reconnecting...', updatedAt: new Date() }).where(eq(whatsapps.id, row.id)).run();
+  // Counted when the attempt starts, so the 'reconnecting' event already carries it.
+  ctx.db
+    .update(whatsapps)
+    .set({ state: 'reconnecting...', reconnectCount: sql`${whatsapps.reconnectCount} + 1`, updatedAt: new Date() })
+    .where(eq(whatsapps.id, row.id))
+    .run();
   emitAccount(ctx, 'reconnecting', accountById(ctx, row.id) ?? row);
   const state = await ctx.gateway.reconnect(deviceId);
   // The gateway's connection.update moves the row on success; a session that cannot come back is logged out.
@@ -199,7 +204,10 @@ export async function saveAccount(ctx: AppContext, caller: AuthUser, body: z.inf
   const saved = ctx.db.transaction((tx) => {
     if (link.proxyId) tx.update(proxies).set({ countUse: sql`${proxies.countUse} + 1` }).where(eq(proxies.id, link.proxyId)).run();
     if (target) {
-      tx.update(whatsapps).set({ ...fields, status: 'idle' }).where(eq(whatsapps.id, target.id)).run();
+      tx.update(whatsapps)
+        .set({ ...fields, status: 'idle', reconnectCount: sql`${whatsapps.reconnectCount} + 1` })
+        .where(eq(whatsapps.id, target.id))
+        .run();
       return tx.select().from(whatsapps).where(eq(whatsapps.id, target.id)).get()!;
     }
     return tx.insert(whatsapps).values({ ...fields, userId: link.ownerId }).returning().get();

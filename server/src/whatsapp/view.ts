@@ -46,6 +46,8 @@ export function accountEventData(row: WhatsappRow, extra: Record<string, unknown
     income: row.income,
     suspended: row.suspended,
     suspended_count: row.suspendedCount,
+    // The realtime monitor shows this as the reconnect count ("N times").
+    reconnectTime: row.reconnectCount,
     sender: { id: row.id, user_id: row.userId, clientid: row.clientid, state: row.state, status: row.status },
     ...extra,
   };

@@ -1,0 +1,1 @@
+ALTER TABLE `whatsapps` ADD `reconnect_count` integer DEFAULT 0 NOT NULL;
