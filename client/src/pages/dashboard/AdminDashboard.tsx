@@ -10,6 +10,7 @@ import {
 } from '@ant-design/icons';
 import { Row, Typography } from 'antd';
 import type { SessionUser } from '../../lib/session';
+import { BlastChart } from './BlastChart';
 import { Tile, type TileSpec } from './Tile';
 import { field, useFigures } from './useFigures';
 
@@ -24,7 +25,7 @@ const TILES: TileSpec[] = [
   { key: 'total', label: 'Total Blast', icon: <SendOutlined />, color: '#128C7E' },
 ];
 
-/** Admin and dev home: a greeting and eight system-wide figures. */
+/** Admin and dev home: a greeting, eight system-wide figures and everyone's blasts per day. */
 export function AdminDashboard({ user }: { user: SessionUser }) {
   const { figures } = useFigures(
     `dashboard:admin:${user.id}`,
@@ -53,6 +54,7 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
           ),
         )}
       </Row>
+      <BlastChart />
     </div>
   );
 }

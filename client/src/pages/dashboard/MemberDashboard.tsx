@@ -3,6 +3,7 @@ import { Alert, Row, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/http';
 import type { SessionUser } from '../../lib/session';
+import { BlastChart } from './BlastChart';
 import { Tile, type TileSpec } from './Tile';
 import { field, useFigures } from './useFigures';
 
@@ -25,12 +26,12 @@ const MARQUEE_CSS = `
 @media (prefers-reduced-motion: reduce) { .blast-marquee > div { animation: none; } }
 `;
 
-/** The member's home: the admin's info banner, a greeting and seven figures. */
+/** The member's home: the admin's info banner (none when Info is empty), a greeting, seven figures and their blasts per day. */
 export function MemberDashboard({ user }: { user: SessionUser }) {
   const [info, setInfo] = useState('');
   useEffect(() => {
     api<{ setting: { info: string } }>('/admin/setting/get')
-      .then((res) => setInfo(res.setting?.info ?? ''))
+      .then((res) => setInfo((res.setting?.info ?? '').trim()))
       .catch(() => setInfo(''));
   }, []);
   const id = user.id;
@@ -69,6 +70,7 @@ export function MemberDashboard({ user }: { user: SessionUser }) {
           <Tile key={t.key} spec={t} value={figures[t.key] ?? 0} />
         ))}
       </Row>
+      <BlastChart userId={id} />
     </div>
   );
 }

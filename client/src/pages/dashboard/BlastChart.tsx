@@ -1,0 +1,63 @@
+import { useCustom } from '@refinedev/core';
+import { Card, Empty, Spin, theme } from 'antd';
+import { lazy, Suspense, useId } from 'react';
+
+const DailyChart = lazy(() => import('./DailyChart'));
+
+export const CHART_DAYS = 14;
+export const CHART_TITLE = `Blast per Hari (${CHART_DAYS} hari)`;
+
+export interface DayCount {
+  /** WIB calendar day, YYYY-MM-DD. */
+  date: string;
+  success: number;
+  fail: number;
+}
+
+/** Whether a colour (antd's #rrggbb or rgb()) is dark, so the chart follows the console's theme. */
+function isDark(color: string): boolean {
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(color);
+  const rgb = /rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(color);
+  const parts = hex ? hex.slice(1, 4).map((h) => parseInt(h, 16)) : rgb ? rgb.slice(1, 4).map(Number) : [255, 255, 255];
+  const [r = 255, g = 255, b = 255] = parts;
+  return 0.299 * r + 0.587 * g + 0.114 * b < 128;
+}
+
+/**
+ * Successful and failed blasts per day for the last 14 days: a member's own (`userId`), or
+ * everyone's for admin and dev. The server decides whose rows a caller may read.
+ */
+export function BlastChart({ userId }: { userId?: number }) {
+  const { token } = theme.useToken();
+  const titleId = useId();
+  const summaryId = useId();
+  const { query, result } = useCustom<{ data: DayCount[] }>({
+    url: '/admin/messagelog/daily',
+    method: 'get',
+    config: { query: { days: CHART_DAYS, ...(userId ? { userId } : {}) } },
+    errorNotification: false,
+  });
+  const days = result.data?.data ?? [];
+  const success = days.reduce((s, d) => s + d.success, 0);
+  const fail = days.reduce((s, d) => s + d.fail, 0);
+  const loading = <Spin aria-label="Memuat grafik" style={{ display: 'block', margin: '100px auto' }} />;
+
+  return (
+    <Card title={<span id={titleId}>{CHART_TITLE}</span>} style={{ marginTop: 16 }} data-testid="blast-chart">
+      <div role="img" aria-labelledby={titleId} aria-describedby={summaryId} style={{ minHeight: 280 }}>
+        {query.isLoading ? (
+          loading
+        ) : query.isError ? (
+          <Empty description="Grafik gagal dimuat" />
+        ) : (
+          <Suspense fallback={loading}>
+            <DailyChart days={days} dark={isDark(token.colorBgContainer)} />
+          </Suspense>
+        )}
+      </div>
+      <p id={summaryId} style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+        {`${CHART_DAYS} hari terakhir: ${success.toLocaleString('id-ID')} berhasil, ${fail.toLocaleString('id-ID')} gagal.`}
+      </p>
+    </Card>
+  );
+}

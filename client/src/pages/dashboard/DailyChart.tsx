@@ -1,0 +1,28 @@
+import { Column } from '@ant-design/plots';
+import type { DayCount } from './BlastChart';
+
+/** Loaded lazily: the chart library is downloaded only on the dashboards. */
+export default function DailyChart({ days, dark }: { days: DayCount[]; dark: boolean }) {
+  const data = days.flatMap((d) => {
+    const label = `${d.date.slice(8, 10)}/${d.date.slice(5, 7)}`;
+    return [
+      { date: label, type: 'Berhasil', value: d.success },
+      { date: label, type: 'Gagal', value: d.fail },
+    ];
+  });
+  return (
+    <Column
+      data={data}
+      xField="date"
+      yField="value"
+      colorField="type"
+      group
+      height={280}
+      autoFit
+      theme={dark ? 'classicDark' : 'classic'}
+      scale={{ color: { domain: ['Berhasil', 'Gagal'], range: ['#52c41a', '#ff4d4f'] } }}
+      axis={{ x: { title: false }, y: { title: false, labelFormatter: (v: number) => v.toLocaleString('id-ID') } }}
+      legend={{ color: { position: 'top' } }}
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signInFast } from './helpers';
+
+const TITLE = 'Blast per Hari (14 hari)';
+
+/** Names of the lazily loaded chart chunk requested by the page. */
+function chartChunks(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (req) => {
+    if (/\/assets\/DailyChart-[^/]+\.js$/.test(req.url())) seen.push(req.url());
+  });
+  return seen;
+}
+
+test('the admin dashboard draws everyone\'s blasts per day, loading the chart code only there', async ({ page }) => {
+  const seen = chartChunks(page);
+  const { token } = await signInFast(page, DEMO.admin);
+  await page.goto('/phonenumber');
+  await expect(page.getByRole('heading', { name: 'Daftar Phone Number' })).toBeVisible();
+  expect(seen, 'no chart code on a list screen').toEqual([]);
+
+  await page.goto('/');
+  const chart = page.getByRole('img', { name: TITLE });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator('canvas')).toHaveCount(1);
+  expect(seen).toHaveLength(1);
+
+  // The summary read by screen readers carries the same totals the call answers.
+  const res = await page.request.get('/api/admin/messagelog/daily?days=14', { headers: { Authorization: `Bearer ${token}` } });
+  const days = ((await res.json()) as { data: Array<{ success: number; fail: number }> }).data;
+  const success = days.reduce((s, d) => s + d.success, 0).toLocaleString('id-ID');
+  const fail = days.reduce((s, d) => s + d.fail, 0).toLocaleString('id-ID');
+  await expect(chart).toHaveAccessibleDescription(`14 hari terakhir: ${success} berhasil, ${fail} gagal.`);
+});
+
+test('the member dashboard draws their own blasts per day, in light and dark theme', async ({ page }) => {
+  const { token, user } = await signInFast(page, DEMO.member);
+  await page.goto('/dashboard');
+  const chart = page.getByRole('img', { name: TITLE });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator('canvas')).toHaveCount(1);
+  const res = await page.request.get(`/api/admin/messagelog/daily?days=14&userId=${user.id}`, { headers: { Authorization: `Bearer ${token}` } });
+  const days = ((await res.json()) as { data: Array<{ success: number; fail: number }> }).data;
+  const success = days.reduce((s, d) => s + d.success, 0).toLocaleString('id-ID');
+  await expect(chart).toHaveAccessibleDescription(new RegExp(`^14 hari terakhir: ${success.replace('.', '\\.')} berhasil`));
+
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByRole('img', { name: TITLE }).locator('canvas')).toHaveCount(1);
+});
