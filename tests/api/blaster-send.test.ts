@@ -66,6 +66,18 @@ describe('the Blaster send', () => {
     expect(none.status).toBe(422);
   });
 
+  it('answers a partly failed send with the delivered count and each failed number with its reason', async () => {
+    const [ok] = await addTargets(t, 1, 7);
+    const pool = (await t.http.get('/api/sim/numbers?registered=false&limit=2')).body.numbers as Array<{ number: string }>;
+    const res = await send(admin, { senders: sender.clientid, targets: [ok!.number, ...pool.map((p) => p.number)], message: 'Halo {name}' });
+    expect(res.status).toBe(200);
+    expect(res.body.msg).toBe('Pesan blaster berhasil dikirim ke target.');
+    expect(res.body.sent).toBe(1);
+    expect(res.body.failed).toEqual(expect.arrayContaining(pool.map((p) => ({ number: p.number, error: 'not_registered' }))));
+    expect(res.body.failed).toHaveLength(2);
+    expect(await inbox(ok!.number)).toHaveLength(1);
+  });
+
   it('refuses a sender that is not connected with "{number} is {state}"', async () => {
     await t.http.post('/api/sim/connection').send({ deviceId: sender.deviceId, state: 'disconnected' });
     await eventually(() => t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, sender.id)).get()?.state, (s) => s === 'disconnected');

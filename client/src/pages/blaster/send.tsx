@@ -20,8 +20,49 @@ interface Receiver {
 interface SendAnswer {
   msg: string;
   sent: number;
+  failed?: Array<{ number: string; error: string }>;
   skippedCount: number;
   optedOutCount: number;
+}
+
+/** The gateway's failure codes in the console's words. */
+const FAIL_REASONS: Record<string, string> = {
+  not_registered: 'Tidak terdaftar di WhatsApp',
+  invalid_number: 'Nomor tidak valid',
+  timeout: 'Waktu habis',
+  rate_limited: 'Dibatasi oleh WhatsApp',
+  failed: 'Gagal terkirim',
+  not_connected: 'Sender terputus',
+  unknown_device: 'Perangkat sender tidak dikenal',
+};
+/** Failed numbers listed in the dialog; the rest are counted. */
+const FAILED_SHOWN = 20;
+
+/** The spec's success text, and when some receivers failed, how many got it and which failed why. */
+function SentReport({ res }: { res: SendAnswer }) {
+  const failed = res.failed ?? [];
+  const skipped = res.skippedCount ? ` ${res.skippedCount} nomor dilewatkan (${res.optedOutCount} berhenti berlangganan).` : '';
+  const more = failed.length - FAILED_SHOWN;
+  return (
+    <div>
+      <p style={{ margin: 0 }}>{`Pesan blaster berhasil dikirim ke target.${skipped}`}</p>
+      {failed.length > 0 && (
+        <>
+          <p style={{ margin: '8px 0 4px' }}>
+            {`Terkirim ke ${res.sent.toLocaleString('id-ID')} dari ${(res.sent + failed.length).toLocaleString('id-ID')} nomor; ${failed.length.toLocaleString('id-ID')} nomor gagal:`}
+          </p>
+          <ul aria-label="Nomor gagal" style={{ margin: 0, paddingLeft: 20, maxHeight: 240, overflow: 'auto' }}>
+            {failed.slice(0, FAILED_SHOWN).map((f) => (
+              <li key={f.number}>
+                <span style={{ whiteSpace: 'nowrap' }}>{f.number}</span>: {FAIL_REASONS[f.error] ?? f.error}
+              </li>
+            ))}
+          </ul>
+          {more > 0 && <p style={{ margin: '4px 0 0' }}>{`… dan ${more.toLocaleString('id-ID')} nomor gagal lainnya.`}</p>}
+        </>
+      )}
+    </div>
+  );
 }
 
 interface Values {
@@ -102,8 +143,9 @@ export function BlasterSend() {
         body: { senders: sender.phonenumber ?? sender.clientid, targets, message: values.message },
         fallback: 'Error sending message',
       });
-      const skipped = res.skippedCount ? ` ${res.skippedCount} nomor dilewatkan (${res.optedOutCount} berhenti berlangganan).` : '';
-      modal.success({ title: 'Terkirim!', content: `Pesan blaster berhasil dikirim ke target.${skipped}` });
+      // All delivered: the spec's dialog. Some failed: the same dialog as a warning, with the report under it.
+      const open = res.failed?.length ? modal.warning : modal.success;
+      open({ title: 'Terkirim!', content: <SentReport res={res} />, width: res.failed?.length ? 520 : undefined });
     } catch (err) {
       modal.error({ title: 'Gagal!', content: errorText(err, 'Error sending message') });
     } finally {
