@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../helpers';
 import { earn } from './money-fixtures';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { closeDb, createTestDb } from '../../server/src/db/client';
+import { settings } from '../../server/src/db/schema';
+import { DEFAULT_INFO } from '../../server/src/settings/service';
 
 let t: TestApp;
 let admin: TestUser;
@@ -23,15 +30,48 @@ const good = {
 const save = (body: Record<string, unknown>, who: TestUser = admin) => t.http.put('/api/admin/setting/update').set(who.auth).send(body);
 
 describe('settings form', () => {
-  it('starts with the spec defaults and a 24 h recipient cooldown', async () => {
+  it('starts with the spec defaults, a 24 h recipient cooldown and a default Info text', async () => {
     const res = await t.http.get('/api/admin/setting/get').set(admin.auth);
-    expect(res.body.setting).toMatchObject({
+    expect(res.body.setting).toEqual({
+      interval_min: 1,
+      interval_max: 2,
+      price: 0,
       bank_names: 'BCA, MANDIRI, BRI',
       colors: '#2C2C2C, #3E3A32',
       referral_percent: 0,
       recipient_cooldown: 24,
-      info: '',
+      info: DEFAULT_INFO,
     });
+    expect(DEFAULT_INFO.trim()).not.toBe('');
+  });
+
+  it('the first save of a new install, sending the settings back as read, passes', async () => {
+    const fresh = await startTestApp();
+    try {
+      const firstAdmin = await fresh.user('admin');
+      const read = await fresh.http.get('/api/admin/setting/get').set(firstAdmin.auth);
+      const saved = await fresh.http.put('/api/admin/setting/update').set(firstAdmin.auth).send(read.body.setting);
+      expect(saved.status).toBe(200);
+      expect(saved.body.setting).toEqual(read.body.setting);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('an older install with an empty Info that nobody saved gets the default at start; a saved one keeps its text', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'settings-seed-')), 'db.sqlite');
+    const first = createTestDb(file);
+    first.update(settings).set({ info: '' }).where(eq(settings.id, 1)).run();
+    closeDb(first);
+    const reopened = createTestDb(file);
+    expect(reopened.select().from(settings).get()?.info).toBe(DEFAULT_INFO);
+    reopened.update(settings).set({ info: 'Teks admin', updatedAt: new Date() }).where(eq(settings.id, 1)).run();
+    closeDb(reopened);
+    const again = createTestDb(file);
+    expect(again.select().from(settings).get()?.info).toBe('Teks admin');
+    expect(again.select().from(settings).all()).toHaveLength(1);
+    closeDb(again);
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
 
   it('saves every field, storing lists with comma and space', async () => {

@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
+import { seedSettings } from '../settings/service';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -18,17 +19,13 @@ export function openDb(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: MIGRATIONS });
-  ensureSettingsRow(db);
+  seedSettings(db);
   return db;
 }
 
 /** A fresh, migrated database for tests: in memory unless a file is given. */
 export function createTestDb(file = ':memory:'): Db {
   return openDb(file);
-}
-
-function ensureSettingsRow(db: Db): void {
-  db.insert(schema.settings).values({ id: 1 }).onConflictDoNothing().run();
 }
 
 /**

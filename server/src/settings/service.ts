@@ -1,14 +1,32 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { settings } from '../db/schema';
 
 export type SettingsRow = typeof settings.$inferSelect;
 
+/**
+ * The Info text of a new install, so the admin's first save passes the required Info field and
+ * members see a banner; the other defaults (spec 9) are the columns' own.
+ */
+export const DEFAULT_INFO = 'Selamat datang! Pengumuman dari admin akan tampil di sini.';
+
+/**
+ * Seeds the settings row of a new database with the defaults. An older install whose Info is still
+ * empty and was never saved (no `updated_at`) gets the default Info too; a saved one is left alone.
+ */
+export function seedSettings(db: Db | Tx): void {
+  db.insert(settings).values({ id: 1, info: DEFAULT_INFO }).onConflictDoNothing().run();
+  db.update(settings)
+    .set({ info: DEFAULT_INFO })
+    .where(and(eq(settings.id, 1), eq(settings.info, ''), isNull(settings.updatedAt)))
+    .run();
+}
+
 export function getSettings(db: Db | Tx): SettingsRow {
   const row = db.select().from(settings).where(eq(settings.id, 1)).get();
   if (row) return row;
-  db.insert(settings).values({ id: 1 }).onConflictDoNothing().run();
+  seedSettings(db);
   return db.select().from(settings).where(eq(settings.id, 1)).get()!;
 }
 
