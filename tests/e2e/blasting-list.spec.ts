@@ -28,7 +28,7 @@ async function addReceivers(request: APIRequestContext, adminToken: string, coun
 
 const rowOf = (page: Page, pushname: string) => page.getByRole('row').filter({ hasText: pushname });
 
-test('a member starts a blast, sees Sending / Waiting and rising counters, and a target replies STOP on /sim', async ({ page, context }) => {
+test('a member starts a blast, sees Sending / Generating / Waiting and rising counters, and a target replies STOP on /sim', async ({ page, context }) => {
   const adminToken = await login(page.request, DEMO.admin);
   await addReceivers(page.request, adminToken, 40);
   const { token } = await signInFast(page, DEMO.member);
@@ -40,7 +40,8 @@ test('a member starts a blast, sees Sending / Waiting and rising counters, and a
   const ok = row.locator('td').nth(2);
   const before = Number(await ok.textContent());
   await row.getByRole('button', { name: 'Start Blast' }).click();
-  await row.getByText('Sending...').waitFor();
+  // 'Sending...' once started, 'Generating...' while a target's message is under way.
+  await row.getByText(/^(Sending|Generating)\.\.\.$/).waitFor();
   await row.getByText(/Waiting \(\d+s\)\.\.\./).waitFor();
   await expect(row.getByText('Waiting (1s)...')).toBeVisible({ timeout: 5000 });
   await expect.poll(async () => Number(await ok.textContent()), { timeout: 15_000 }).toBeGreaterThan(before + 1);
@@ -87,7 +88,7 @@ test('Stop while a message is being sent asks Sedang mengirim', async ({ page })
   await page.goto('/whatsapp');
   const row = rowOf(page, 'Budi CS 2');
   await row.getByRole('button', { name: 'Start Blast' }).click();
-  await expect(row.getByText('Sending...')).toBeVisible();
+  await expect(row.getByText(/^(Sending|Generating)\.\.\.$/)).toBeVisible();
   await row.getByRole('button', { name: 'Stop Blast' }).click();
   const dialog = page.getByRole('dialog');
   await expect(page.locator('.ant-modal-confirm-title')).toHaveText('Sedang mengirim');

@@ -148,7 +148,9 @@ export class BlastLoop {
     const { engine } = this;
     this.sending = true;
     this.currentTarget = target.number;
-    this.emit('sending', before, { progressing: true, number: target.number, target: target.number });
+    // The spec's `progressing` ('Generating...') with the target, sent as each send starts: sent after
+    // the record it was always merged away by the `waiting` or next send of the same coalescing window.
+    this.emit('progressing', before, { progressing: true, progress: engine.progress(), number: target.number, target: target.number });
     engine.live.target(target.id, 'in_use', { id: target.id, number: target.number, in_use: 1 });
     let result = await this.send(target, template);
     for (let attempt = 1; !result.ok && RETRYABLE.has(result.error) && attempt <= engine.options.maxRetries; attempt++) {
@@ -181,8 +183,7 @@ export class BlastLoop {
       this.stopReason = 'idle';
       return { interval: 0, next: rec.next };
     }
-    this.emit(event, rec.account, { number: target.number, attempting: false });
-    this.emit('progressing', rec.account, { progressing: true, progress: engine.progress(), number: target.number, target: target.number });
+    this.emit(event, rec.account, { number: target.number, attempting: false, progressing: false, progress: engine.progress() });
     if (rec.income > 0) engine.balanceChanged(this.userId);
     if (rec.referrerId !== null) engine.balanceChanged(rec.referrerId);
     if (rec.interval > 0 && !this.once && !this.stopReason) {

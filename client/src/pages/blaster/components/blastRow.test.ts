@@ -34,6 +34,22 @@ describe('blast events on an account row', () => {
     expect(unflash(waiting, 3000).successUpdated).toBe(false);
   });
 
+  it("progressing shows 'Generating...' until the attempt is counted or the wait starts", () => {
+    const gen = applyBlastEvent(row, { event: 'progressing', data: { sender, status: 'sending', target: '6281200000001', progress: 12.5 } }, 1000);
+    expect(gen).toMatchObject({ status: 'sending', progressing: true, generating: true });
+    expect(blastLabel(gen)).toBe('Generating...');
+    const counted = applyBlastEvent(gen, { event: 'count_success', data: { sender, status: 'sending', count_success: 4 } }, 1100);
+    expect(blastLabel(counted)).toBe('Sending...');
+    const waiting = applyBlastEvent(gen, { event: 'waiting', data: { sender, status: 'sending', waitTime: 3 } }, 1100);
+    expect(blastLabel(waiting)).toBe('Waiting (3s)...');
+    const attempting = applyBlastEvent(gen, { event: 'attempting', data: { sender, status: 'sending', code: 'timeout' } }, 1100);
+    expect(blastLabel(attempting)).toBe('Fail, attempting (timeout)...');
+    const stopped = applyBlastEvent(gen, { event: 'stop', data: { sender, status: 'idle' } }, 1200);
+    expect(stopped.generating).toBe(false);
+    expect(blastLabel(stopped)).toBeNull();
+    expect(blastLabel({ ...gen, suspended: true })).toBeNull();
+  });
+
   it('counts the wait down each second to 0, from when the wait ends', () => {
     const until = new Date(10_000 + 3000).toISOString();
     let r = applyBlastEvent({ ...row, status: 'sending' }, { event: 'waiting', data: { sender, waitTime: 3, waitUntil: until } }, 10_250);

@@ -20,6 +20,8 @@ export interface BlastRowFields {
   attempting?: boolean;
   attempingCode?: string | null;
   progressing?: boolean;
+  /** The last event was `progressing` (a send to a target under way): shows 'Generating...'. */
+  generating?: boolean;
   waiting?: boolean;
   waitTime?: number;
   /** When the wait ends (ms since epoch), so the countdown stays right whenever the event arrived. */
@@ -58,6 +60,7 @@ const CLEARED = {
   attempting: false,
   attempingCode: null,
   progressing: false,
+  generating: false,
   waiting: false,
   waitTime: 0,
   waitUntil: undefined,
@@ -86,11 +89,13 @@ export function applyBlastEvent<T extends BlastRowFields>(row: T, { event, data 
     successUpdated: row.successUpdated || success !== row.count_success,
     failUpdated: row.failUpdated || fail !== row.count_fail,
     flashAt: success !== row.count_success || fail !== row.count_fail ? now : row.flashAt,
+    generating: event === 'progressing',
   };
   switch (event) {
     case 'sending':
       return { ...next, status: 'sending', requesting: false, progressing: true, attempting: false, waiting: false };
     case 'progressing':
+      return { ...next, status: 'sending', requesting: false, progressing: true, attempting: false, waiting: false };
     case 'count_success':
     case 'count_fail':
     case 'count_synced':
@@ -127,6 +132,7 @@ export function blastLabel(row: BlastRowFields): string | null {
   if (row.suspended || row.state === 'reconnecting...') return null;
   if (row.attempting) return `Fail, attempting (${row.attempingCode ?? ''})...`;
   if (row.waiting && (row.waitTime ?? 0) > 0) return `Waiting (${row.waitTime}s)...`;
+  if (row.generating && row.status === 'sending') return 'Generating...';
   if (row.status === 'sending') return 'Sending...';
   return null;
 }
