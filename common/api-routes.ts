@@ -156,6 +156,9 @@ export const API_ROUTES: ApiRoute[] = [
   r('GET', '/sim/numbers', 'public'),
   r('GET', '/sim/devices', 'public'),
 
+  // Audit log
+  r('GET', '/admin/audit', DA),
+
   // Developer monitor
   r('GET', '/dev/monitor/local', D),
   r('GET', '/dev/monitor/remote', D),
