@@ -2,11 +2,12 @@ import type { Api } from '../lib/api';
 import type { AppContext } from '../context';
 import { currentUser } from './middleware';
 import { revokeToken } from './revoked';
+import { signInLimiter } from './limiter';
 import { login, LoginBody, register, RegisterBody, validate } from './service';
 
 export function registerAuthRoutes(api: Api, ctx: AppContext): void {
-  api.post('/auth/login', async (req, res) => {
-    res.json(await login(ctx, LoginBody.parse(req.body ?? {}), req.ip ?? ''));
+  api.post('/auth/login', signInLimiter(), async (req, res) => {
+    res.json(await login(ctx, LoginBody.parse(req.body ?? {})));
   });
 
   api.post('/auth/register', async (req, res) => {
