@@ -8,6 +8,8 @@ export interface ApiRoute {
   /** Express path under /api. */
   path: string;
   access: Access;
+  /** The simulated phone's calls: also open with the simulator token, or to anyone with SIM_PUBLIC. */
+  simulator?: true;
 }
 
 const ALL: Role[] = ['member', 'admin', 'dev', 'staff'];
@@ -19,6 +21,7 @@ const A: Role[] = ['admin'];
 const D: Role[] = ['dev'];
 
 const r = (method: Method, path: string, access: Access): ApiRoute => ({ method, path, access });
+const sim = (method: Method, path: string): ApiRoute => ({ method, path, access: DA, simulator: true });
 
 /**
  * Every API call and the roles that may make it. The server mounts handlers only through this
@@ -147,15 +150,19 @@ export const API_ROUTES: ApiRoute[] = [
   r('GET', '/admin/withdraw/total-accepted/:userId', DAM),
   r('PUT', '/admin/withdraw/update', A),
 
-  // Simulated phone: public, mounted only while the simulator is the gateway
-  r('POST', '/sim/scan', 'public'),
-  r('POST', '/sim/pair', 'public'),
-  r('POST', '/sim/connection', 'public'),
-  r('POST', '/sim/reply', 'public'),
-  r('POST', '/sim/revoke', 'public'),
-  r('GET', '/sim/inbox/:number', 'public'),
-  r('GET', '/sim/numbers', 'public'),
-  r('GET', '/sim/devices', 'public'),
+  // Simulated phone, mounted only while the simulator is the gateway: a signed-in admin or dev,
+  // the SIM_TOKEN, or anyone when SIM_PUBLIC=true.
+  sim('POST', '/sim/scan'),
+  sim('POST', '/sim/pair'),
+  sim('POST', '/sim/connection'),
+  sim('POST', '/sim/reply'),
+  sim('POST', '/sim/revoke'),
+  sim('GET', '/sim/inbox/:number'),
+  sim('GET', '/sim/numbers'),
+  sim('GET', '/sim/devices'),
+
+  // Audit log
+  r('GET', '/admin/audit', DA),
 
   // Developer monitor
   r('GET', '/dev/monitor/local', D),

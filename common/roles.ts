@@ -45,6 +45,7 @@ export const PAGE_ROLES: Record<string, Role[]> = {
   '/level': DA,
   '/level/create': DA,
   '/level/edit': DA,
+  '/audit': DA,
   '/monitor/local': D,
   '/monitor/remote': D,
   '/monitor/socket': D,
@@ -78,6 +79,7 @@ export function menuFor(role: Role, telegramUrl: string): MenuItem[] {
     { label: 'Level', path: '/level' },
     { label: 'Proxy', path: '/proxy' },
     { label: 'Pengaturan', path: '/settings' },
+    { label: 'Audit Log', path: '/audit' },
     { label: 'User Profile', path: '/profile' },
   ];
   switch (role) {

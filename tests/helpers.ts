@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import type { Role } from '../common/roles';
-import { testConfig, type Config } from '../server/src/config';
+import { TEST_SIM_TOKEN, testConfig, type Config } from '../server/src/config';
 import { createTestDb, closeDb } from '../server/src/db/client';
 import { createContext, type AppContext } from '../server/src/context';
 import { createServer } from '../server/src/server';
@@ -113,3 +113,6 @@ export function nextMessage<T = Record<string, unknown>>(
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The header that opens /api/sim/* in tests (testConfig sets the same SIM_TOKEN). */
+export const SIM = { 'X-Sim-Token': TEST_SIM_TOKEN };

@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   SIM_SEED: z.string().default('blast-demo'),
   SIM_LATENCY_MS: z.coerce.number().int().min(0).default(300),
   SIM_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.05),
+  SIM_TOKEN: z.string().min(16, 'SIM_TOKEN must be at least 16 characters').optional(),
+  SIM_PUBLIC: boolish,
   TELEGRAM_URL: z.string().url().default('https://t.me/blast_support'),
   ALLOWED_ORIGINS: z.string().optional(),
   CLIENT_DIST: z.string().optional(),
@@ -31,19 +33,35 @@ export interface Config {
   demo: boolean;
   gateway: 'simulator';
   sim: { seed: string; latencyMs: number; failureRate: number };
+  /** Who may drive the simulated phone without signing in as admin or dev. */
+  simAccess: {
+    /** A shared secret (header X-Sim-Token) that opens /api/sim/*, for tests and scripts. */
+    token: string | null;
+    /** SIM_PUBLIC=true: /api/sim/* and /sim need no sign-in (an open demo). */
+    public: boolean;
+  };
   telegramUrl: string;
   /** Extra origins allowed to open a socket (the app's own origin is always allowed). */
   allowedOrigins: string[];
   clientDist: string;
 }
 
-/** Reads the JWT secret from DATA_DIR, creating it with mode 0600 on first start. */
+/** Reads the JWT secret from DATA_DIR, creating it with mode 0600 on first start (and keeping it 0600). */
 function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  if (fs.existsSync(file)) {
+    fs.chmodSync(file, 0o600);
+    return fs.readFileSync(file, 'utf8').trim();
+  }
   const secret = crypto.randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
+  fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   return secret;
+}
+
+/** DATA_DIR holds the database, the secret and uploads: only the server's user may enter it. */
+export function ensurePrivateDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -54,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  ensurePrivateDir(dataDir);
   fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
   const secret = e.JWT_SECRET ?? loadOrCreateSecret(dataDir);
   return {
@@ -64,11 +83,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.DEMO ?? true,
     gateway: e.GATEWAY,
     sim: { seed: e.SIM_SEED, latencyMs: e.SIM_LATENCY_MS, failureRate: e.SIM_FAILURE_RATE },
+    simAccess: { token: e.SIM_TOKEN ?? null, public: e.SIM_PUBLIC ?? false },
     telegramUrl: e.TELEGRAM_URL,
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     clientDist: path.resolve(e.CLIENT_DIST ?? 'dist/client'),
   };
 }
+
+export const TEST_SIM_TOKEN = 'test-sim-token-0123456789';
 
 /** Config for tests: temp-free, fixed secret, no demo data, instant simulator. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -80,6 +102,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demo: false,
     gateway: 'simulator',
     sim: { seed: 'test', latencyMs: 0, failureRate: 0 },
+    simAccess: { token: TEST_SIM_TOKEN, public: false },
     telegramUrl: 'https://t.me/blast_support',
     allowedOrigins: [],
     clientDist: path.resolve('dist/client'),

@@ -1,7 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { RealtimeHub } from './realtime/hub';
-import { LoginLimiter } from './auth/limiter';
 import { createGateway } from './gateway';
 import type { Gateway } from './gateway/types';
 
@@ -10,7 +9,6 @@ export interface AppContext {
   config: Config;
   db: Db;
   realtime: RealtimeHub;
-  loginLimiter: LoginLimiter;
   /** The one boundary to WhatsApp (the simulator unless configured otherwise). */
   gateway: Gateway;
   log: (msg: string, err?: unknown) => void;
@@ -21,7 +19,6 @@ export function createContext(config: Config, db: Db, log: AppContext['log'] = d
     config,
     db,
     realtime: new RealtimeHub(),
-    loginLimiter: new LoginLimiter(),
     gateway: createGateway(config, log),
     log,
   };

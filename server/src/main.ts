@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { closeDb, openDb } from './db/client';
@@ -9,7 +8,6 @@ import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  fs.mkdirSync(config.dataDir, { recursive: true });
   const db = openDb(path.join(config.dataDir, 'blast.db'));
   const ctx = createContext(config, db);
   const seeded = config.demo ? await seedDemo(db) : false;

@@ -17,6 +17,7 @@ import { registerBlastRoutes } from './engine/routes';
 import { registerPhoneNumberRoutes } from './phonenumbers/routes';
 import { registerProxyRoutes } from './proxies/routes';
 import { registerTemplateRoutes } from './templates/routes';
+import { registerAuditRoutes } from './audit/routes';
 
 /** Each area mounts its calls; add an area here. */
 export const areaRoutes: Array<(api: Api, ctx: AppContext) => void> = [
@@ -37,4 +38,5 @@ export const areaRoutes: Array<(api: Api, ctx: AppContext) => void> = [
   registerPhoneNumberRoutes,
   registerProxyRoutes,
   registerTemplateRoutes,
+  registerAuditRoutes,
 ];

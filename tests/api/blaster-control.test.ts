@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { connected, startTestApp, type TestApp, type TestUser } from '../helpers';
+import { connected, startTestApp, type TestApp, type TestUser, SIM } from '../helpers';
 import { messageLogs, whatsapps } from '../../server/src/db/schema';
 import { ROLE_DENIED } from '../../server/src/auth/middleware';
 import { engineFor } from '../../server/src/engine/engine';
@@ -85,14 +85,14 @@ describe('who may start and stop a blast', () => {
 
   it('refuses to start an account that is not connected, with the spec message', async () => {
     for (const state of ['disconnected', 'conflict'] as const) {
-      await t.http.post('/api/sim/connection').send({ deviceId: acc.deviceId, state });
+      await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: acc.deviceId, state });
       await eventually(() => row().state, (s) => s === state);
       const res = await startBlast(t, owner, acc.id);
       expect(res.status).toBe(403);
       expect(res.body.msg).toBe(DISCONNECTED_MSG);
       expect(res.body.code).toBe(2);
       expect((await stopBlast(t, owner, acc.id)).body.msg).toBe(DISCONNECTED_MSG);
-      await t.http.post('/api/sim/connection').send({ deviceId: acc.deviceId, state: 'connected' });
+      await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: acc.deviceId, state: 'connected' });
       await eventually(() => row().state, (s) => s === 'connected');
     }
     t.ctx.db.update(whatsapps).set({ state: null }).where(eq(whatsapps.id, acc.id)).run();
@@ -110,14 +110,14 @@ describe('who may start and stop a blast', () => {
     await startBlast(t, owner, acc.id);
     const base = row().countSuccess;
     await eventually(() => row().countSuccess, (n) => n >= base + 2);
-    await t.http.post('/api/sim/connection').send({ deviceId: acc.deviceId, state: 'disconnected' });
+    await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: acc.deviceId, state: 'disconnected' });
     const idle = await untilIdle(t, owner, acc.id);
     expect(idle.state).toBe('disconnected');
     await eventually(() => events, (e) => e.includes('idle'));
     expect(events).toContain('idle');
     expect(engineFor(t.ctx).loopOf(acc.id)).toBeUndefined();
     expect(invariantViolations(t.ctx.db.$client)).toEqual([]);
-    await t.http.post('/api/sim/connection').send({ deviceId: acc.deviceId, state: 'connected' });
+    await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: acc.deviceId, state: 'connected' });
     await eventually(() => row().state, (s) => s === 'connected');
   });
 

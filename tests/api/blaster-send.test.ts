@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp, type TestUser } from '../helpers';
+import { startTestApp, type TestApp, type TestUser, SIM } from '../helpers';
 import { messageLogs, optOuts, phoneNumbers, whatsapps } from '../../server/src/db/schema';
 import { ROLE_DENIED } from '../../server/src/auth/middleware';
 import { engineFor } from '../../server/src/engine/engine';
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 const send = (u: TestUser, body: Record<string, unknown>) => t.http.post('/api/admin/whatsapp/send-message/1').set(u.auth).send(body);
-const inbox = async (n: string) => (await t.http.get(`/api/sim/inbox/${n}`)).body.messages as Array<{ text: string; from: string }>;
+const inbox = async (n: string) => (await t.http.get(`/api/sim/inbox/${n}`).set(SIM)).body.messages as Array<{ text: string; from: string }>;
 
 describe('the Blaster send', () => {
   it('sends the message to the chosen receivers with {name} filled in, without counting it as a blast', async () => {
@@ -79,12 +79,12 @@ describe('the Blaster send', () => {
   });
 
   it('refuses a sender that is not connected with "{number} is {state}"', async () => {
-    await t.http.post('/api/sim/connection').send({ deviceId: sender.deviceId, state: 'disconnected' });
+    await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: sender.deviceId, state: 'disconnected' });
     await eventually(() => t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, sender.id)).get()?.state, (s) => s === 'disconnected');
     const res = await send(admin, { senders: sender.clientid, targets: '6281234567890', message: 'x' });
     expect(res.status).toBe(409);
     expect(res.body.msg).toBe(`${sender.phonenumber} is DISCONNECTED`);
-    await t.http.post('/api/sim/connection').send({ deviceId: sender.deviceId, state: 'connected' });
+    await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: sender.deviceId, state: 'connected' });
   });
 
   it('validates the payload and is for admin and dev only', async () => {

@@ -1,3 +1,4 @@
+import { SIM } from '../helpers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +35,7 @@ function startServer(): Promise<{ child: ChildProcess; base: string }> {
       SIM_SEED: SEED,
       SIM_LATENCY_MS: '15',
       SIM_FAILURE_RATE: '0.2',
+      SIM_TOKEN: SIM['X-Sim-Token'],
       CLIENT_DIST: path.join(dataDir, 'no-client'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,7 +68,7 @@ async function link(base: string, auth: { Authorization: string }, i: number): P
   const deviceId = `id-${Date.now()}-${i}`;
   await http.post('/api/admin/whatsapp/new-client').set(auth).send({ deviceId, previousDeviceId: null }).expect(200);
   const qr = await http.get(`/api/admin/whatsapp/qr-new-client/${deviceId}`).set(auth).expect(200);
-  await http.post('/api/sim/scan').send({ qr: qr.body.qr, phonenumber: `628129876000${i}` }).expect(200);
+  await http.post('/api/sim/scan').set(SIM).send({ qr: qr.body.qr, phonenumber: `628129876000${i}` }).expect(200);
   const message = await http.get(`/api/admin/whatsapp/listen-message-created/${deviceId}`).set(auth).expect(200);
   const saved = await http.post('/api/admin/whatsapp/save').set(auth).send({ ...message.body.message, user_id: null }).expect(200);
   return saved.body.whatsapp.id as number;

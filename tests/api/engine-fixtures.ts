@@ -3,11 +3,12 @@ import type Database from 'better-sqlite3';
 import type { Db } from '../../server/src/db/client';
 import { messageTemplates, phoneNumbers, settings } from '../../server/src/db/schema';
 import type { TestApp, TestUser } from '../helpers';
+import { SIM } from '../helpers';
 import { eventually } from './whatsapp-fixtures';
 
 /** Registered numbers of the simulated network, as blast targets (name = their push name). */
 export async function addTargets(t: TestApp, n: number, offset = 0): Promise<Array<{ id: number; number: string; name: string }>> {
-  const res = await t.http.get(`/api/sim/numbers?registered=true&limit=${n + offset}`);
+  const res = await t.http.get(`/api/sim/numbers?registered=true&limit=${n + offset}`).set(SIM);
   const numbers = (res.body.numbers as Array<{ number: string; name: string }>).slice(offset);
   return t.ctx.db.transaction((tx) =>
     numbers.map((x) =>

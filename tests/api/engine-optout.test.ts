@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { connected, startTestApp, type TestApp, type TestUser } from '../helpers';
+import { connected, startTestApp, type TestApp, type TestUser, SIM } from '../helpers';
 import { messageLogs, messageTemplates, optOuts, phoneNumbers, whatsapps } from '../../server/src/db/schema';
 import { engineFor } from '../../server/src/engine/engine';
 import { eventually, linkByQr, type LinkedAccount } from './whatsapp-fixtures';
@@ -24,8 +24,8 @@ afterAll(async () => {
 });
 
 const number = (id: number) => t.ctx.db.select().from(phoneNumbers).where(eq(phoneNumbers.id, id)).get()!;
-const inbox = async (n: string) => (await t.http.get(`/api/sim/inbox/${n}`)).body.messages as Array<{ text: string; buttons: Array<{ id: string; type: string }> }>;
-const reply = (from: string, text: string, buttonId?: string) => t.http.post('/api/sim/reply').send({ from, deviceId: acc.deviceId, text, buttonId });
+const inbox = async (n: string) => (await t.http.get(`/api/sim/inbox/${n}`).set(SIM)).body.messages as Array<{ text: string; buttons: Array<{ id: string; type: string }> }>;
+const reply = (from: string, text: string, buttonId?: string) => t.http.post('/api/sim/reply').set(SIM).send({ from, deviceId: acc.deviceId, text, buttonId });
 const accountRow = () => t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, acc.id)).get()!;
 
 describe('opt-out', () => {
@@ -93,7 +93,7 @@ describe('suspension', () => {
     for (let round = 1; round <= 3; round++) {
       await startBlast(t, member, acc.id);
       await eventually(() => accountRow().countSuccess + accountRow().countFail, (n) => n >= 2);
-      expect((await t.http.post('/api/sim/revoke').send({ deviceId: acc.deviceId })).status).toBe(200);
+      expect((await t.http.post('/api/sim/revoke').set(SIM).send({ deviceId: acc.deviceId })).status).toBe(200);
       const idle = await untilIdle(t, member, acc.id);
       expect(idle.suspended).toBe(true);
       expect(idle.suspended_count).toBe(round);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connected, startTestApp, type TestApp, type TestUser } from '../helpers';
+import { connected, startTestApp, type TestApp, type TestUser, SIM } from '../helpers';
 import { messageLogs, phoneNumbers } from '../../server/src/db/schema';
 import { engineFor } from '../../server/src/engine/engine';
 import { linkByQr, type LinkedAccount } from './whatsapp-fixtures';
@@ -52,7 +52,7 @@ describe('failed sends', () => {
 
   it('counts a number without WhatsApp as a failure at once, without retrying', async () => {
     t.ctx.db.delete(phoneNumbers).run();
-    const res = await t.http.get('/api/sim/numbers?registered=false&limit=1');
+    const res = await t.http.get('/api/sim/numbers?registered=false&limit=1').set(SIM);
     const number = res.body.numbers[0].number as string;
     t.ctx.db.insert(phoneNumbers).values({ number, name: 'Tanpa WA' }).run();
     const started = Date.now();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { connected, startTestApp, type TestApp, type TestUser } from '../helpers';
+import { connected, startTestApp, type TestApp, type TestUser, SIM } from '../helpers';
 import { messageLogs, messageTemplates, phoneNumbers, users, whatsapps } from '../../server/src/db/schema';
 import { SimulatorGateway } from '../../server/src/gateway/simulator/simulator';
 import { engineFor } from '../../server/src/engine/engine';
@@ -60,7 +60,7 @@ describe('a blast through the simulator', () => {
 
     // What a target received: the template with its {name} and {phoneNumber} filled in.
     const first = targets[0]!;
-    const inbox = await t.http.get(`/api/sim/inbox/${first.number}`);
+    const inbox = await t.http.get(`/api/sim/inbox/${first.number}`).set(SIM);
     expect(inbox.body.messages[0].text).toBe(`Halo ${first.name}, nomor ${first.number}`);
   });
 

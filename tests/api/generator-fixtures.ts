@@ -10,7 +10,7 @@ import { createUser, issueToken } from '../../server/src/auth/service';
 import { haltJobRunner } from '../../server/src/engine/jobs';
 import type { Socket } from 'socket.io-client';
 import type { TestApp, TestUser } from '../helpers';
-import { connected } from '../helpers';
+import { connected, SIM } from '../helpers';
 import { SimulatorGateway } from '../../server/src/gateway/simulator/simulator';
 import { eventually } from './whatsapp-fixtures';
 
@@ -70,7 +70,7 @@ export const finished = (job: Record<string, unknown>) => job.status === 'idle' 
 export async function linkAccount(http: TestApp['http'], auth: { Authorization: string }, deviceId: string): Promise<{ id: number; deviceId: string }> {
   await http.post('/api/admin/whatsapp/new-client').set(auth).send({ deviceId }).expect(200);
   const qr = await http.get(`/api/admin/whatsapp/qr-new-client/${deviceId}`).set(auth).expect(200);
-  await http.post('/api/sim/scan').send({ qr: qr.body.qr }).expect(200);
+  await http.post('/api/sim/scan').set(SIM).send({ qr: qr.body.qr }).expect(200);
   const message = await http.get(`/api/admin/whatsapp/listen-message-created/${deviceId}`).set(auth).expect(200);
   const saved = await http.post('/api/admin/whatsapp/save').set(auth).send({ ...message.body.message, user_id: null }).expect(200);
   const account = saved.body.whatsapp as { id: number; deviceId: string; state: string };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { startTestApp, type TestApp, type TestUser } from '../helpers';
+import { startTestApp, type TestApp, type TestUser, SIM } from '../helpers';
 import { optOuts, phoneNumbers } from '../../server/src/db/schema';
 import { DISCONNECTED_MESSAGE, INTERVAL_ORDER_MESSAGE, RANGE_ORDER_MESSAGE } from '../../common/jobs';
 import { eventually, linkByQr, type LinkedAccount } from './whatsapp-fixtures';
@@ -171,7 +171,7 @@ describe('running a generator', () => {
   it('start and stop are refused with the Forbidden message while the account is disconnected', async () => {
     const linked = await linkByQr(t, staff);
     const job = await create(staff, { whatsapp_id: linked.id });
-    await t.http.post('/api/sim/connection').send({ deviceId: linked.deviceId, state: 'disconnected' }).expect(200);
+    await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: linked.deviceId, state: 'disconnected' }).expect(200);
     await eventually(
       () => t.http.get(`/api/admin/whatsapp/${linked.id}`).set(staff.auth),
       (r) => r.body.whatsapp?.state === 'disconnected',
@@ -190,14 +190,14 @@ describe('running a generator', () => {
     const job = await create(staff, { whatsapp_id: linked.id, end_number: '6281300000004', interval_min: 1, interval_max: 1 });
     await t.http.post('/api/admin/generator/start').set(staff.auth).send({ id: job.id }).expect(200);
     await jobUntil(t.http, staff.auth, 'generator', job.id, (g) => Number(g.checked) >= 1);
-    await t.http.post('/api/sim/connection').send({ deviceId: linked.deviceId, state: 'disconnected' }).expect(200);
+    await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: linked.deviceId, state: 'disconnected' }).expect(200);
     const paused = await jobUntil(t.http, staff.auth, 'generator', job.id, (g) => g.status === 'idle');
     expect(paused.state).toBe('error');
     expect(Number(paused.checked)).toBeLessThan(5);
     const error = await eventually(() => live.messages.find((m) => m.event === 'error_generate' && m.data.id === job.id), (m) => m !== undefined);
     expect(error!.data).toMatchObject({ status: 'idle', message: DISCONNECTED_MESSAGE, progress: paused.progress });
 
-    await t.http.post('/api/sim/connection').send({ deviceId: linked.deviceId, state: 'connected' }).expect(200);
+    await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: linked.deviceId, state: 'connected' }).expect(200);
     await t.http.post('/api/admin/generator/start').set(staff.auth).send({ id: job.id }).expect(200);
     const done = await jobUntil(t.http, staff.auth, 'generator', job.id, finished);
     expect(Number(done.count_success) + Number(done.count_fail)).toBe(5);

@@ -191,7 +191,8 @@ describe('bonuses', () => {
     expect(blank.body.errors.reason).toBeTruthy();
     const missing = await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: 999999, nominal: 1000, reason: 'x' });
     expect(missing.status).toBe(404);
-    const toAdmin = await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: admin.id, nominal: 1000, reason: 'x' });
+    const otherAdmin = await t.user('admin');
+    const toAdmin = await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: otherAdmin.id, nominal: 1000, reason: 'x' });
     expect(toAdmin.status).toBe(422);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { connected, nextMessage, sleep, startTestApp, type TestApp, type TestUser } from '../helpers';
+import { connected, nextMessage, sleep, startTestApp, type TestApp, type TestUser, SIM } from '../helpers';
 import { whatsapps } from '../../server/src/db/schema';
 import { SimulatorGateway } from '../../server/src/gateway/simulator/simulator';
 import { linkByQr, type LinkedAccount } from './whatsapp-fixtures';
@@ -39,7 +39,7 @@ describe('account events reach the owner and admin/dev, nobody else', () => {
     const own = nextMessage<Data>(sAlice, String(alice.id), (m) => m.event === 'connection.update' && m.data.state === 'disconnected');
     const adm = nextMessage<Data>(sAdmin, 'admin', (m) => m.event === 'connection.update' && m.data.id === aliceAcc.id);
     const monitor = nextMessage<Data>(sDev, 'client-admin', (m) => m.event === 'connection.update' && m.data.deviceId === aliceAcc.deviceId);
-    await t.http.post('/api/sim/connection').send({ deviceId: aliceAcc.deviceId, state: 'disconnected' }).expect(200);
+    await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: aliceAcc.deviceId, state: 'disconnected' }).expect(200);
     const msg = await own;
     expect(msg.data).toMatchObject({ id: aliceAcc.id, deviceId: aliceAcc.deviceId, state: 'disconnected', status: 'idle' });
     expect(Number.isNaN(Date.parse(msg.date))).toBe(false);
@@ -50,7 +50,7 @@ describe('account events reach the owner and admin/dev, nobody else', () => {
   it('conflict sets the state and idle', async () => {
     t.ctx.db.update(whatsapps).set({ status: 'sending' }).where(eq(whatsapps.id, aliceAcc.id)).run();
     const own = nextMessage<Data>(sAlice, String(alice.id), (m) => m.event === 'connection.update' && m.data.state === 'conflict');
-    await t.http.post('/api/sim/connection').send({ deviceId: aliceAcc.deviceId, state: 'conflict' });
+    await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: aliceAcc.deviceId, state: 'conflict' });
     expect((await own).data).toMatchObject({ state: 'conflict', status: 'idle' });
   });
 
@@ -76,10 +76,10 @@ describe('account events reach the owner and admin/dev, nobody else', () => {
 
   it('suspended carries suspended_count; activated lifts it', async () => {
     const sim = t.ctx.gateway as SimulatorGateway;
-    const target = (await t.http.get('/api/sim/numbers?limit=1')).body.numbers[0].number as string;
+    const target = (await t.http.get('/api/sim/numbers?limit=1').set(SIM)).body.numbers[0].number as string;
     await sim.send(aliceAcc.deviceId, { to: target, text: 'x' });
     const suspended = nextMessage<Data>(sAlice, String(alice.id), (m) => m.event === 'suspended');
-    await t.http.post('/api/sim/revoke').send({ deviceId: aliceAcc.deviceId }).expect(200);
+    await t.http.post('/api/sim/revoke').set(SIM).send({ deviceId: aliceAcc.deviceId }).expect(200);
     expect((await suspended).data).toMatchObject({ id: aliceAcc.id, suspended: true, suspended_count: 1, status: 'idle' });
     const activated = nextMessage<Data>(sAlice, String(alice.id), (m) => m.event === 'activated');
     await t.http.post('/api/admin/whatsapp/activate').set(admin.auth).send({ id: aliceAcc.id }).expect(200);
@@ -96,7 +96,7 @@ describe('account events reach the owner and admin/dev, nobody else', () => {
     const got: unknown[] = [];
     anon.onAny((...args: unknown[]) => got.push(args));
     await expect(connected(anon)).rejects.toThrow();
-    await t.http.post('/api/sim/connection').send({ deviceId: aliceAcc.deviceId, state: 'disconnected' });
+    await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: aliceAcc.deviceId, state: 'disconnected' });
     await sleep(100);
     expect(got).toEqual([]);
     expect(anon.connected).toBe(false);

@@ -30,9 +30,17 @@ describe('users', () => {
     const res = await t.http
       .put(`/api/admin/users/${me.id}`)
       .set(me.auth)
-      .send({ firstname: 'Baru', account_bank: 'BRI', account_number: '999', account_name: 'Baru', role: 'admin', blast_fee: 999, blast_interval_min: 0 });
+      .send({ firstname: 'Baru', account_bank: 'BRI', account_number: '999', account_name: 'Baru' });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ firstname: 'Baru', account_bank: 'BRI', account_number: '999', role: 'member', blast_fee: null, blast_interval_min: null });
+    // Role, fee and intervals of one's own account are refused, and nothing of the request is saved.
+    const grab = await t.http
+      .put(`/api/admin/users/${me.id}`)
+      .set(me.auth)
+      .send({ firstname: 'Lagi', role: 'admin', blast_fee: 999, blast_interval_min: 0 });
+    expect(grab.status).toBe(403);
+    const still = await t.http.get(`/api/admin/users/${me.id}`).set(me.auth);
+    expect(still.body.user).toMatchObject({ firstname: 'Baru', role: 'member', blast_fee: null, blast_interval_min: null });
     const theirs = await t.http.put(`/api/admin/users/${other.id}`).set(me.auth).send({ firstname: 'Hacked' });
     expect(theirs.status).toBe(403);
     const check = await t.http.get(`/api/admin/users/${other.id}`).set(other.auth);

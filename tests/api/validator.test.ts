@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
-import { startTestApp, type TestApp, type TestUser } from '../helpers';
+import { startTestApp, type TestApp, type TestUser, SIM } from '../helpers';
 import { optOuts, phoneNumbers } from '../../server/src/db/schema';
 import { DISCONNECTED_MESSAGE, INTERVAL_ORDER_MESSAGE } from '../../common/jobs';
 import { linkByQr, type LinkedAccount } from './whatsapp-fixtures';
@@ -193,7 +193,7 @@ describe('validator roles and ownership', () => {
   it('start is refused with the Forbidden message while the account is disconnected', async () => {
     const linked = await linkByQr(t, staff);
     const created = await upload(staff, '6281234567890', 'putus.csv', { whatsapp_id: String(linked.id) });
-    await t.http.post('/api/sim/connection').send({ deviceId: linked.deviceId, state: 'loggedOut' }).expect(200);
+    await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: linked.deviceId, state: 'loggedOut' }).expect(200);
     const start = await t.http.post('/api/admin/validator/start').set(staff.auth).send({ id: created.body.validator.id });
     expect(start.status).toBe(403);
     expect(start.body.msg).toBe(DISCONNECTED_MESSAGE);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp, type TestUser } from '../helpers';
+import { startTestApp, type TestApp, type TestUser, SIM } from '../helpers';
 import { whatsapps } from '../../server/src/db/schema';
 import { SimulatorGateway } from '../../server/src/gateway/simulator/simulator';
 import { eventually, linkByQr, type LinkedAccount } from './whatsapp-fixtures';
@@ -31,10 +31,10 @@ async function settle(acc: LinkedAccount, state: string) {
 
 async function revoke(acc: LinkedAccount) {
   const sim = t.ctx.gateway as SimulatorGateway;
-  const target = (await t.http.get('/api/sim/numbers?limit=1')).body.numbers[0].number as string;
+  const target = (await t.http.get('/api/sim/numbers?limit=1').set(SIM)).body.numbers[0].number as string;
   const sent = await sim.send(acc.deviceId, { to: target, text: 'x' });
   expect(sent.ok).toBe(true);
-  expect((await t.http.post('/api/sim/revoke').send({ deviceId: acc.deviceId })).status).toBe(200);
+  expect((await t.http.post('/api/sim/revoke').set(SIM).send({ deviceId: acc.deviceId })).status).toBe(200);
 }
 
 describe('list-per-page', () => {
@@ -58,9 +58,9 @@ describe('list-per-page', () => {
   });
 
   it('filters by the status values kept in s', async () => {
-    await t.http.post('/api/sim/connection').send({ deviceId: accounts[0]!.deviceId, state: 'loggedOut' });
-    await t.http.post('/api/sim/connection').send({ deviceId: accounts[1]!.deviceId, state: 'conflict' });
-    await t.http.post('/api/sim/connection').send({ deviceId: accounts[2]!.deviceId, state: 'disconnected' });
+    await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: accounts[0]!.deviceId, state: 'loggedOut' });
+    await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: accounts[1]!.deviceId, state: 'conflict' });
+    await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: accounts[2]!.deviceId, state: 'disconnected' });
     await settle(accounts[2]!, 'disconnected');
     t.ctx.db.update(whatsapps).set({ status: 'sending' }).where(eq(whatsapps.id, accounts[4]!.id)).run();
     const ids = async (s: string) => (await page(`search=${encodeURIComponent(s)}`)).body.data.map((r: { id: number }) => r.id);

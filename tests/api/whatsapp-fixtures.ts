@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { TestApp, TestUser } from '../helpers';
+import { SIM } from '../helpers';
 
 let seq = 0;
 
@@ -32,7 +33,7 @@ export async function linkByQr(
   const qr = await t.http.get(`/api/admin/whatsapp/qr-new-client/${deviceId}`).set(user.auth);
   expect(qr.status).toBe(200);
   expect(typeof qr.body.qr).toBe('string');
-  const scanned = await t.http.post('/api/sim/scan').send({ qr: qr.body.qr, phonenumber: options.phonenumber, pushname: options.pushname });
+  const scanned = await t.http.post('/api/sim/scan').set(SIM).send({ qr: qr.body.qr, phonenumber: options.phonenumber, pushname: options.pushname });
   expect(scanned.status).toBe(200);
   const message = await t.http.get(`/api/admin/whatsapp/listen-message-created/${deviceId}`).set(user.auth);
   expect(message.status).toBe(200);

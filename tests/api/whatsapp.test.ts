@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp, type TestUser } from '../helpers';
+import { startTestApp, type TestApp, type TestUser, SIM } from '../helpers';
 import { proxies } from '../../server/src/db/schema';
 import { eventually, linkByQr, newDeviceId, type LinkedAccount } from './whatsapp-fixtures';
 
@@ -45,7 +45,7 @@ describe('linking calls', () => {
     const qr = await t.http.get(`/api/admin/whatsapp/qr-new-client/${deviceId}`).set(owner.auth);
     const before = await t.http.get(`/api/admin/whatsapp/client-state/${deviceId}`).set(owner.auth);
     expect(before.body).toMatchObject({ state: 'QR', qr: qr.body.qr });
-    await t.http.post('/api/sim/scan').send({ qr: qr.body.qr });
+    await t.http.post('/api/sim/scan').set(SIM).send({ qr: qr.body.qr });
     const after = await eventually(
       () => t.http.get(`/api/admin/whatsapp/client-state/${deviceId}`).set(owner.auth),
       (r) => r.body.state === 'CONNECTED',
@@ -73,7 +73,7 @@ describe('linking calls', () => {
     await t.http.post('/api/admin/whatsapp/new-client').set(owner.auth).send({ deviceId });
     const qr = await t.http.get(`/api/admin/whatsapp/qr-new-client/${deviceId}`).set(owner.auth);
     expect((await t.http.post('/api/admin/whatsapp/remove-client').set(owner.auth).send({ deviceId })).status).toBe(200);
-    expect((await t.http.post('/api/sim/scan').send({ qr: qr.body.qr })).status).toBe(404);
+    expect((await t.http.post('/api/sim/scan').set(SIM).send({ qr: qr.body.qr })).status).toBe(404);
     expect((await t.http.get(`/api/admin/whatsapp/client-state/${deviceId}`).set(owner.auth)).status).toBe(404);
   });
 
@@ -81,7 +81,7 @@ describe('linking calls', () => {
     const deviceId = newDeviceId();
     await t.http.post('/api/admin/whatsapp/new-client').set(owner.auth).send({ deviceId });
     const qr = await t.http.get(`/api/admin/whatsapp/qr-new-client/${deviceId}`).set(owner.auth);
-    await t.http.post('/api/sim/scan').send({ qr: qr.body.qr, phonenumber: '6281399990000', pushname: 'Asli' });
+    await t.http.post('/api/sim/scan').set(SIM).send({ qr: qr.body.qr, phonenumber: '6281399990000', pushname: 'Asli' });
     await t.http.get(`/api/admin/whatsapp/listen-message-created/${deviceId}`).set(owner.auth);
     const saved = await t.http
       .post('/api/admin/whatsapp/save')
@@ -92,7 +92,7 @@ describe('linking calls', () => {
 
   it('reconnect (r) moves the same account row to the newly linked device', async () => {
     const old = await linkByQr(t, owner, { phonenumber: '6281366660000' });
-    await t.http.post('/api/sim/connection').send({ deviceId: old.deviceId, state: 'loggedOut' });
+    await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: old.deviceId, state: 'loggedOut' });
     const again = await linkByQr(t, owner, { phonenumber: '6281366660000', reconnect: old.id });
     expect(again.id).toBe(old.id);
     expect(again.deviceId).not.toBe(old.deviceId);
@@ -105,7 +105,7 @@ describe('linking calls', () => {
 
   it('a conflicted account reconnects in place (new-client with its own device id)', async () => {
     const acc = await linkByQr(t, owner);
-    await t.http.post('/api/sim/connection').send({ deviceId: acc.deviceId, state: 'conflict' });
+    await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: acc.deviceId, state: 'conflict' });
     await eventually(() => t.http.get(`/api/admin/whatsapp/${acc.id}`).set(owner.auth), (r) => r.body.whatsapp.state === 'conflict');
     const res = await t.http
       .post('/api/admin/whatsapp/new-client')

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Role } from '../../../common/roles';
 import { isRole } from '../../../common/roles';
@@ -10,12 +11,16 @@ export interface TokenClaims {
   role: Role;
   /** Fingerprint of the password hash and session epoch when the token was issued. */
   fp: string;
+  /** When the token expires, in ms since the epoch (verified tokens only). */
+  exp?: number;
 }
 
 export async function signToken(secret: Uint8Array, claims: TokenClaims, ttlSeconds: number): Promise<string> {
   return new SignJWT({ role: claims.role, fp: claims.fp })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(claims.sub))
+    // Every token is distinct, so signing one out never ends a twin issued in the same second.
+    .setJti(crypto.randomBytes(12).toString('base64url'))
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
     .sign(secret);
@@ -27,7 +32,7 @@ export async function verifyToken(secret: Uint8Array, token: string): Promise<To
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
     const sub = Number(payload.sub);
     if (!Number.isInteger(sub) || !isRole(payload.role) || typeof payload.fp !== 'string') return null;
-    return { sub, role: payload.role, fp: payload.fp };
+    return { sub, role: payload.role, fp: payload.fp, exp: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined };
   } catch {
     return null;
   }

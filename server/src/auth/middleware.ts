@@ -6,6 +6,7 @@ import { users } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { verifyToken } from './jwt';
 import { passwordFingerprint } from './password';
+import { isRevoked } from './revoked';
 
 export interface AuthUser {
   id: number;
@@ -14,6 +15,8 @@ export interface AuthUser {
   lastname: string;
   email: string;
   token: string;
+  /** When the token expires (ms since the epoch). */
+  expiresAt: number;
 }
 
 declare global {
@@ -37,7 +40,9 @@ export async function userFromToken(ctx: AppContext, token: string): Promise<Aut
   if (!claims) return null;
   const row = ctx.db.select().from(users).where(eq(users.id, claims.sub)).get();
   if (!row || sessionFingerprint(row.passwordHash, row.sessionEpoch) !== claims.fp) return null;
-  return { id: row.id, role: row.role, firstname: row.firstname, lastname: row.lastname, email: row.email, token };
+  if (isRevoked(ctx.db, token)) return null;
+  const expiresAt = claims.exp ?? Date.now();
+  return { id: row.id, role: row.role, firstname: row.firstname, lastname: row.lastname, email: row.email, token, expiresAt };
 }
 
 export function bearerToken(req: Request): string | null {

@@ -1,7 +1,29 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
+const scryptAsync = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
+
+/**
+ * scrypt runs on the libuv thread pool, off the event loop. At most two hashes run at once, so a
+ * burst of sign-ins neither fills the pool (token checks and file reads use it too) nor takes every
+ * core from the thread that answers requests; the rest wait their turn.
+ */
+const MAX_PARALLEL_HASHES = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function scrypt(pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions): Promise<Buffer> {
+  // A finishing hash hands its slot straight to the next waiter, so never more than two run.
+  if (running >= MAX_PARALLEL_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await scryptAsync(pw, salt, len, opts);
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
 const PARAMS = { N: 16384, r: 8, p: 1 };
 const KEYLEN = 32;
 

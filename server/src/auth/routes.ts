@@ -1,11 +1,13 @@
 import type { Api } from '../lib/api';
 import type { AppContext } from '../context';
 import { currentUser } from './middleware';
+import { revokeToken } from './revoked';
+import { signInLimiter } from './limiter';
 import { login, LoginBody, register, RegisterBody, validate } from './service';
 
 export function registerAuthRoutes(api: Api, ctx: AppContext): void {
-  api.post('/auth/login', async (req, res) => {
-    res.json(await login(ctx, LoginBody.parse(req.body ?? {}), req.ip ?? ''));
+  api.post('/auth/login', signInLimiter(), async (req, res) => {
+    res.json(await login(ctx, LoginBody.parse(req.body ?? {})));
   });
 
   api.post('/auth/register', async (req, res) => {
@@ -17,9 +19,11 @@ export function registerAuthRoutes(api: Api, ctx: AppContext): void {
     res.json(await validate(ctx, body.token));
   });
 
-  /** Signing out closes the live connections opened with this token. */
+  /** Signing out ends the token for HTTP and closes the live connections opened with it. */
   api.post('/auth/logout', (req, res) => {
-    ctx.realtime.disconnectToken(currentUser(req).token);
+    const user = currentUser(req);
+    revokeToken(ctx.db, user.token, user.expiresAt);
+    ctx.realtime.disconnectToken(user.token);
     res.json({ msg: 'Signed out' });
   });
 }

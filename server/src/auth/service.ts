@@ -12,6 +12,17 @@ import { sessionFingerprint, userFromToken } from './middleware';
 import { hashPassword, verifyPassword } from './password';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_TAKEN = 'Email is already registered.';
+/** A well-formed hash no password matches, verified for unknown emails. */
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+function isUniqueViolation(err: unknown, column: string): boolean {
+  // The driver's error may come wrapped by the query builder (as its cause).
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if ('code' in e && e.code === 'SQLITE_CONSTRAINT_UNIQUE' && e.message.includes(column)) return true;
+  }
+  return false;
+}
 const str = z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().max(500));
 
 export const RegisterBody = z.object({
@@ -87,7 +98,7 @@ export async function register(ctx: AppContext, body: z.infer<typeof RegisterBod
   const email = body.email.trim().toLowerCase();
   if (!email) errors.email = 'Email is required.';
   else if (!EMAIL_RE.test(email)) errors.email = 'Please enter a valid email address.';
-  else if (findByEmail(ctx.db, email)) errors.email = 'Email is already registered.';
+  else if (findByEmail(ctx.db, email)) errors.email = EMAIL_TAKEN;
   if (!body.password) errors.password = 'Password is required.';
   else if (body.password.length < 8) errors.password = 'Password must be at least 8 characters.';
   if (!body.password2) errors.password2 = 'Please confirm your password.';
@@ -109,25 +120,23 @@ export async function register(ctx: AppContext, body: z.infer<typeof RegisterBod
     email,
     password: body.password,
     referredBy: referrer?.id ?? null,
+  }).catch((err: unknown) => {
+    // Two registrations with one email at once: the second meets the unique index while hashing.
+    if (isUniqueViolation(err, 'users.email')) throw new HttpError(422, EMAIL_TAKEN, { errors: { email: EMAIL_TAKEN } });
+    throw err;
   });
   const token = await issueToken(ctx, user, false);
   return { token, user: publicUser(user), msg: 'Registration successful' };
 }
 
-export async function login(ctx: AppContext, body: z.infer<typeof LoginBody>, ip: string) {
+/** Attempts are limited per email and IP by the route (auth/limiter.ts) before this runs. */
+export async function login(ctx: AppContext, body: z.infer<typeof LoginBody>) {
   const email = body.email.trim().toLowerCase();
   if (!email || !body.password) throw new HttpError(422, 'Email and password are required.');
-  const key = `${email}|${ip}`;
-  if (ctx.loginLimiter.isLocked(key)) {
-    throw new HttpError(429, 'Too many failed sign-in attempts. Please try again in 15 minutes.');
-  }
   const user = findByEmail(ctx.db, email);
-  const ok = user ? await verifyPassword(body.password, user.passwordHash) : false;
-  if (!user || !ok) {
-    ctx.loginLimiter.fail(key);
-    throw new HttpError(401, 'Invalid email or password');
-  }
-  ctx.loginLimiter.clear(key);
+  // An unknown email costs a hash too, so timing does not tell which emails exist.
+  const ok = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !ok) throw new HttpError(401, 'Invalid email or password');
   const remember = body.remember === true || body.remember === 'true';
   const token = await issueToken(ctx, user, remember);
   return { token, user: publicUser(user), msg: 'Login successful' };

@@ -27,6 +27,6 @@ export function registerBonusRoutes(api: Api, ctx: AppContext): void {
   });
 
   api.delete('/admin/bonus/:id', (req, res) => {
-    res.json(deleteBonus(ctx, idParam(req.params.id)));
+    res.json(deleteBonus(ctx, currentUser(req), idParam(req.params.id)));
   });
 }

@@ -5,7 +5,9 @@ import { moneyTransaction } from '../db/client';
 import { bonuses, users } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { paged, pageWindow } from '../lib/paging';
-import { balanceOf } from '../money/balance';
+import { balanceBigOf } from '../money/balance';
+import { MAX_BALANCE, rupiah } from '../money/limits';
+import { writeAudit } from '../audit/service';
 import { publishBalance } from '../money/events';
 import type { BonusCreate } from './schema';
 
@@ -25,15 +27,23 @@ export function bonusView(b: BonusRow, u: { firstname: string; lastname: string;
   };
 }
 
-/** Only members and developers hold a balance, so only they receive bonuses. */
+export const SELF_BONUS_MSG = 'Anda tidak dapat memberi bonus kepada akun Anda sendiri.';
+
+/** Only members and developers hold a balance, so only they receive bonuses; nobody pays themselves. */
 export function createBonus(ctx: AppContext, caller: AuthUser, input: BonusCreate) {
+  if (input.userId === caller.id) throw new HttpError(403, SELF_BONUS_MSG, { errors: { userId: SELF_BONUS_MSG } });
   const view = moneyTransaction(ctx.db, (tx) => {
     const target = tx.select({ role: users.role, ...owner }).from(users).where(eq(users.id, input.userId)).get();
     if (!target) throw new HttpError(404, 'Member not found', { errors: { userId: 'Member not found' } });
     if (target.role !== 'member' && target.role !== 'dev') {
       throw new HttpError(422, 'Bonus can only be sent to a member.', { errors: { userId: 'Bonus can only be sent to a member.' } });
     }
+    if (balanceBigOf(tx, input.userId) + BigInt(input.nominal) > BigInt(MAX_BALANCE)) {
+      const msg = `Saldo member akan melewati batas ${rupiah(MAX_BALANCE)}.`;
+      throw new HttpError(422, msg, { errors: { nominal: msg } });
+    }
     const row = tx.insert(bonuses).values({ userId: input.userId, adminId: caller.id, nominal: input.nominal, reason: input.reason }).returning().get();
+    writeAudit(tx, caller.id, input.userId, 'bonus.create', { bonusId: row.id, nominal: row.nominal, reason: row.reason });
     return bonusView(row, target);
   });
   publishBalance(ctx, view.userId);
@@ -41,11 +51,11 @@ export function createBonus(ctx: AppContext, caller: AuthUser, input: BonusCreat
 }
 
 /** Refused when taking the bonus back would leave the member's balance below zero. */
-export function deleteBonus(ctx: AppContext, id: number) {
+export function deleteBonus(ctx: AppContext, caller: AuthUser, id: number) {
   const userId = moneyTransaction(ctx.db, (tx) => {
     const row = tx.select().from(bonuses).where(eq(bonuses.id, id)).get();
     if (!row) throw new HttpError(404, 'Bonus not found');
-    const after = balanceOf(tx, row.userId) - row.nominal;
+    const after = Number(balanceBigOf(tx, row.userId) - BigInt(row.nominal));
     if (after < 0) {
       throw new HttpError(
         409,
@@ -53,6 +63,7 @@ export function deleteBonus(ctx: AppContext, id: number) {
       );
     }
     tx.delete(bonuses).where(eq(bonuses.id, id)).run();
+    writeAudit(tx, caller.id, row.userId, 'bonus.delete', { bonusId: row.id, nominal: row.nominal, reason: row.reason });
     return row.userId;
   });
   publishBalance(ctx, userId);

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
@@ -11,7 +12,18 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
+/**
+ * The database file is created 0600 before SQLite opens it; SQLite gives its -wal and -shm files
+ * the database file's mode. Files of an older install are tightened too.
+ */
+function privateFiles(file: string): void {
+  if (file === ':memory:' || file === '') return;
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(f)) fs.chmodSync(f, 0o600);
+}
+
 export function openDb(file: string): Db {
+  privateFiles(file);
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

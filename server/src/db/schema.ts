@@ -93,6 +93,8 @@ export const whatsapps = sqliteTable(
     state: text('state'),
     status: text('status', { enum: ['idle', 'sending'] }).notNull().default('idle'),
     interval: integer('interval'),
+    /** The interval was set by the account's owner, not an operator: it may only lengthen the pause. */
+    ownInterval: integer('own_interval', { mode: 'boolean' }).notNull().default(false),
     countSuccess: integer('count_success').notNull().default(0),
     countFail: integer('count_fail').notNull().default(0),
     income: integer('income').notNull().default(0),
@@ -309,4 +311,28 @@ export const validatorItems = sqliteTable(
     resultName: text('result_name'),
   },
   (t) => [uniqueIndex('validator_items_seq_uq').on(t.validatorId, t.seq), index('validator_items_result_idx').on(t.validatorId, t.result)],
+);
+
+/** Who changed what for whom: roles, passwords, money and rules. Written in the change's transaction. */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt, t.id)],
+);
+
+/** Tokens ended by sign-out, kept until they would have expired anyway. */
+export const revokedTokens = sqliteTable(
+  'revoked_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
 );

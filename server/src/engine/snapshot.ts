@@ -33,14 +33,17 @@ export function feeOn(snap: RuleSnapshot, member: Pick<RawMember, 'blast_fee' | 
   return fee ?? snap.settings.price;
 }
 
-/** Seconds between two sends: the account's own interval, else the member's range, else settings'. */
+/**
+ * Seconds between two sends: an operator's interval for the account, else a draw from the member's
+ * range, else from settings'. An interval the owner set (`own_interval`) may only lengthen that draw.
+ */
 export function intervalSeconds(
   snap: RuleSnapshot,
-  account: { interval: number | null },
+  account: { interval: number | null; own_interval?: number | boolean },
   member: Pick<RawMember, 'blast_interval_min' | 'blast_interval_max'> | undefined,
   random: () => number = Math.random,
 ): number {
-  if (account.interval !== null) return account.interval;
+  if (account.interval !== null && !account.own_interval) return account.interval;
   let min = snap.settings.interval_min;
   let max = snap.settings.interval_max;
   if (member && member.blast_interval_min !== null && member.blast_interval_max !== null) {
@@ -48,7 +51,8 @@ export function intervalSeconds(
     max = member.blast_interval_max;
   }
   max = Math.max(min, max);
-  return min + Math.floor(random() * (max - min + 1));
+  const drawn = min + Math.floor(random() * (max - min + 1));
+  return account.interval !== null ? Math.max(account.interval, drawn) : drawn;
 }
 
 export function cooldownCutoff(snap: RuleSnapshot, now: number): number {

@@ -22,6 +22,7 @@ export interface RawAccount {
   state: string | null;
   status: 'idle' | 'sending';
   interval: number | null;
+  own_interval: number;
   count_success: number;
   count_fail: number;
   income: number;

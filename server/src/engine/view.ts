@@ -17,6 +17,7 @@ export function accountRow(raw: RawAccount): WhatsappRow {
     state: raw.state,
     status: raw.status,
     interval: raw.interval,
+    ownInterval: raw.own_interval === 1,
     countSuccess: raw.count_success,
     countFail: raw.count_fail,
     income: raw.income,

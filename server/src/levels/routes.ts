@@ -1,6 +1,7 @@
 import type { Api } from '../lib/api';
 import type { AppContext } from '../context';
 import { idParam } from '../lib/ids';
+import { currentUser } from '../auth/middleware';
 import { pageParam } from '../lib/paging';
 import { LevelBody } from './schema';
 import { createLevel, deleteLevel, getLevel, levelsPerPage, updateLevel } from './service';
@@ -15,14 +16,14 @@ export function registerLevelRoutes(api: Api, ctx: AppContext): void {
   });
 
   api.post('/admin/level/create', (req, res) => {
-    res.status(201).json(createLevel(ctx, LevelBody.parse(req.body ?? {})));
+    res.status(201).json(createLevel(ctx, currentUser(req).id, LevelBody.parse(req.body ?? {})));
   });
 
   api.put('/admin/level/:id', (req, res) => {
-    res.json(updateLevel(ctx, idParam(req.params.id), LevelBody.parse(req.body ?? {})));
+    res.json(updateLevel(ctx, currentUser(req).id, idParam(req.params.id), LevelBody.parse(req.body ?? {})));
   });
 
   api.delete('/admin/level/:id', (req, res) => {
-    res.json(deleteLevel(ctx, idParam(req.params.id)));
+    res.json(deleteLevel(ctx, currentUser(req).id, idParam(req.params.id)));
   });
 }

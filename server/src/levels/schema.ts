@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_FEE, tooLarge } from '../money/limits';
 
 const whole = (label: string) =>
   z.preprocess(
@@ -12,7 +13,7 @@ const whole = (label: string) =>
 
 export const LevelBody = z.object({
   name: z.string({ message: 'Name is required.' }).trim().min(1, 'Name is required.').max(100, 'Name is too long.'),
-  blast_fee: whole('Harga per Blast'),
+  blast_fee: whole('Harga per Blast').pipe(z.number().max(MAX_FEE, tooLarge('Harga per Blast', MAX_FEE))),
   requirement_blast: whole('Syarat Minimal Blast'),
 });
 

@@ -6,6 +6,7 @@ import { paged, pageWindow } from '../lib/paging';
 import { splitList } from '../money/levels';
 import { getSettings } from '../settings/service';
 import type { LevelInput } from './schema';
+import { writeAudit } from '../audit/service';
 
 type LevelRow = typeof levels.$inferSelect;
 
@@ -63,29 +64,47 @@ export function getLevel(ctx: AppContext, id: number) {
   return { level: levelView(row, indexOf(ctx, id), splitList(getSettings(ctx.db).colors)) };
 }
 
-export function createLevel(ctx: AppContext, input: LevelInput) {
+const levelDetails = (l: { id: number; name: string; blastFee: number; requirementBlast: number }) => ({
+  levelId: l.id,
+  name: l.name,
+  blast_fee: l.blastFee,
+  requirement_blast: l.requirementBlast,
+});
+
+export function createLevel(ctx: AppContext, actorId: number, input: LevelInput) {
   assertRequirementFree(ctx, input.requirement_blast, null);
-  const row = ctx.db
-    .insert(levels)
-    .values({ name: input.name, blastFee: input.blast_fee, requirementBlast: input.requirement_blast })
-    .returning()
-    .get();
+  const row = ctx.db.transaction((tx) => {
+    const created = tx
+      .insert(levels)
+      .values({ name: input.name, blastFee: input.blast_fee, requirementBlast: input.requirement_blast })
+      .returning()
+      .get();
+    writeAudit(tx, actorId, null, 'level.create', levelDetails(created));
+    return created;
+  });
   return { ...getLevel(ctx, row.id), msg: 'Level berhasil disimpan.' };
 }
 
-export function updateLevel(ctx: AppContext, id: number, input: LevelInput) {
-  getRow(ctx, id);
+export function updateLevel(ctx: AppContext, actorId: number, id: number, input: LevelInput) {
+  const before = getRow(ctx, id);
   assertRequirementFree(ctx, input.requirement_blast, id);
-  ctx.db
-    .update(levels)
-    .set({ name: input.name, blastFee: input.blast_fee, requirementBlast: input.requirement_blast })
-    .where(eq(levels.id, id))
-    .run();
+  ctx.db.transaction((tx) => {
+    const after = tx
+      .update(levels)
+      .set({ name: input.name, blastFee: input.blast_fee, requirementBlast: input.requirement_blast })
+      .where(eq(levels.id, id))
+      .returning()
+      .get();
+    writeAudit(tx, actorId, null, 'level.update', { from: levelDetails(before), to: levelDetails(after) });
+  });
   return { ...getLevel(ctx, id), msg: 'Level berhasil diperbarui.' };
 }
 
-export function deleteLevel(ctx: AppContext, id: number) {
-  getRow(ctx, id);
-  ctx.db.delete(levels).where(eq(levels.id, id)).run();
+export function deleteLevel(ctx: AppContext, actorId: number, id: number) {
+  const row = getRow(ctx, id);
+  ctx.db.transaction((tx) => {
+    tx.delete(levels).where(eq(levels.id, id)).run();
+    writeAudit(tx, actorId, null, 'level.delete', levelDetails(row));
+  });
   return { msg: 'Level berhasil dihapus.' };
 }

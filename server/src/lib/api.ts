@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import express, { type RequestHandler, type Router } from 'express';
 import { API_ROUTES, findApiRoute, type Method } from '../../../common/api-routes';
 import type { AppContext } from '../context';
@@ -14,6 +15,23 @@ export interface Api {
    * behind the roles listed there. A listed call no area handles answers 501.
    */
   finish(): void;
+}
+
+/** The simulator token, compared in constant time. */
+function simTokenMatches(expected: string | null, given: string | undefined): boolean {
+  if (!expected || !given) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
+/** SIM_PUBLIC or the X-Sim-Token header opens a simulator call; otherwise the usual sign-in and roles. */
+function simulatorGuard(ctx: AppContext, signedIn: RequestHandler[]): RequestHandler {
+  return (req, res, next) => {
+    if (ctx.config.simAccess.public || simTokenMatches(ctx.config.simAccess.token, req.get('x-sim-token'))) return next();
+    const [first, second] = signedIn as [RequestHandler, RequestHandler];
+    void Promise.resolve(first(req, res, (err?: unknown) => (err ? next(err) : second(req, res, next)))).catch(next);
+  };
 }
 
 /**
@@ -41,7 +59,8 @@ export function createApi(ctx: AppContext): Api {
     delete: (path, ...h) => add('DELETE', path, h),
     finish: () => {
       for (const route of API_ROUTES) {
-        const guards = route.access === 'public' ? [] : [auth, requireRole(route.access)];
+        const guards =
+          route.access === 'public' ? [] : route.simulator ? [simulatorGuard(ctx, [auth, requireRole(route.access)])] : [auth, requireRole(route.access)];
         const h = handlers.get(`${route.method} ${route.path}`) ?? [notYet];
         const lower = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
         router[lower](route.path, ...guards, ...h);

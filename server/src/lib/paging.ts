@@ -1,3 +1,4 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 
 export const PAGE_SIZE = 10;
@@ -38,4 +39,9 @@ export function paged<T>(data: T[], total: number, page: number, pageSize = PAGE
 /** Escapes % and _ for a LIKE pattern used with ESCAPE '\'. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `column LIKE %text%` where % and _ in the text match only themselves. */
+export function likeEscaped(column: SQLWrapper, text: string): SQL {
+  return sql`${column} LIKE ${likePattern(text)} ESCAPE '\\'`;
 }

@@ -47,10 +47,22 @@ export function totalWithdrawnOf(db: Reader, userId: number, statuses: ReadonlyA
 
 /**
  * The one balance formula: income + bonuses + referral credits − withdrawals that are requested or
- * accepted. Integer rupiah. Call it inside the transaction that changes money.
+ * accepted. Integer rupiah, summed by SQLite in 64-bit integers and read as text into a BigInt, so
+ * no step passes through a float. Call it inside the transaction that changes money.
  */
+export function balanceBigOf(db: Reader, userId: number): bigint {
+  const row = db.get<{ balance: string | null }>(sql`select cast(
+      coalesce((select ${users.income} from ${users} where ${users.id} = ${userId}), 0)
+    + (select coalesce(sum(${bonuses.nominal}), 0) from ${bonuses} where ${bonuses.userId} = ${userId})
+    + (select coalesce(sum(${referralCredits.amount}), 0) from ${referralCredits} where ${referralCredits.referrerId} = ${userId})
+    - (select coalesce(sum(${withdrawals.nominal}), 0) from ${withdrawals}
+        where ${withdrawals.userId} = ${userId} and ${withdrawals.status} in ('requested', 'accepted'))
+    as text) as balance`);
+  return BigInt(row?.balance ?? '0');
+}
+
 export function balanceOf(db: Reader, userId: number): number {
-  return incomeOf(db, userId) + totalBonusOf(db, userId) + totalReferralOf(db, userId) - totalWithdrawnOf(db, userId, HELD_STATUSES);
+  return Number(balanceBigOf(db, userId));
 }
 
 /** Every figure of the withdraw card at once, consistent with each other. */
@@ -67,6 +79,6 @@ export function moneySummary(db: Reader, userId: number): MoneySummary {
     totalReferral,
     totalRequested,
     totalAccepted,
-    balance: income + totalBonus + totalReferral - totalRequested - totalAccepted,
+    balance: Number(balanceBigOf(db, userId)),
   };
 }

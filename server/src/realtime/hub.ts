@@ -18,6 +18,16 @@ export interface SocketIdentity {
   userId: number;
   role: Role;
   token: string;
+  /** When the token expires (ms since the epoch); the socket is closed then. */
+  expiresAt: number;
+}
+
+/** Re-reads a token: the user's current role, or null when the token no longer stands. */
+export type TokenCheck = (token: string) => Promise<{ role: Role } | null>;
+
+/** The rooms a role's socket belongs in. A member only ever joins their own user room. */
+export function roomsFor(userId: number, role: Role): string[] {
+  return role === 'admin' || role === 'dev' ? [rooms.user(userId), rooms.admin, rooms.clientAdmin] : [rooms.user(userId)];
 }
 
 type Listener = (room: string, channel: string, message: LiveMessage) => void;
@@ -29,9 +39,11 @@ type Listener = (room: string, channel: string, message: LiveMessage) => void;
 export class RealtimeHub {
   private io: IoServer | null = null;
   private listeners = new Set<Listener>();
+  private check: TokenCheck | null = null;
 
-  attach(io: IoServer): void {
+  attach(io: IoServer, check: TokenCheck): void {
     this.io = io;
+    this.check = check;
   }
 
   /** Observers (the developer monitor's ring buffer) see every message sent. */
@@ -78,6 +90,26 @@ export class RealtimeHub {
       if (who.userId !== undefined && (!role || who.role === role)) ids.add(who.userId);
     }
     return ids;
+  }
+
+  /**
+   * After a user's role, password or session epoch changed: every open socket of theirs whose token
+   * no longer stands is closed; the others move to the rooms of the user's current role.
+   */
+  async recheckUser(userId: number): Promise<void> {
+    const mine = this.sockets().filter((s) => (s.data as Partial<SocketIdentity>).userId === userId);
+    for (const s of mine) {
+      const who = s.data as SocketIdentity;
+      const now = this.check ? await this.check(who.token) : null;
+      if (!now) {
+        s.disconnect(true);
+        continue;
+      }
+      who.role = now.role;
+      const wanted = new Set(roomsFor(userId, now.role));
+      for (const room of [...s.rooms]) if (room !== s.id && !wanted.has(room)) void s.leave(room);
+      for (const room of wanted) void s.join(room);
+    }
   }
 
   disconnectUser(userId: number): void {

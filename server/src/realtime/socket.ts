@@ -1,12 +1,31 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server as IoServer } from 'socket.io';
+import { Server as IoServer, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
 import { userFromToken } from '../auth/middleware';
-import { rooms, type SocketIdentity } from './hub';
+import { roomsFor, type SocketIdentity } from './hub';
+
+/** setTimeout holds at most about 24.8 days; a 30-day token's timer is re-armed until it is due. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function closeAtExpiry(socket: Socket, expiresAt: number): void {
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    const wait = expiresAt - Date.now();
+    if (wait <= 0) {
+      socket.disconnect(true);
+      return;
+    }
+    timer = setTimeout(arm, Math.min(wait, MAX_TIMER_MS));
+    timer.unref();
+  };
+  arm();
+  socket.once('disconnect', () => clearTimeout(timer));
+}
 
 /**
  * socket.io on the API origin. The handshake must carry a valid token (auth.token) and come from
- * the app's own origin (or a configured one); sockets join only the rooms their role allows.
+ * the app's own origin (or a configured one); sockets join only the rooms their role allows, follow
+ * role and password changes (RealtimeHub.recheckUser) and close when their token expires.
  */
 export function attachSocket(ctx: AppContext, http: HttpServer): IoServer {
   const io = new IoServer(http, {
@@ -30,20 +49,20 @@ export function attachSocket(ctx: AppContext, http: HttpServer): IoServer {
     const token = typeof auth.token === 'string' ? auth.token : '';
     const user = token ? await userFromToken(ctx, token) : null;
     if (!user) return next(new Error('Authorization token is missing or invalid'));
-    const identity: SocketIdentity = { userId: user.id, role: user.role, token };
+    const identity: SocketIdentity = { userId: user.id, role: user.role, token, expiresAt: user.expiresAt };
     socket.data = identity;
     next();
   });
 
   io.on('connection', (socket) => {
     const who = socket.data as SocketIdentity;
-    void socket.join(rooms.user(who.userId));
-    if (who.role === 'admin' || who.role === 'dev') {
-      void socket.join(rooms.admin);
-      void socket.join(rooms.clientAdmin);
-    }
+    for (const room of roomsFor(who.userId, who.role)) void socket.join(room);
+    closeAtExpiry(socket, who.expiresAt);
   });
 
-  ctx.realtime.attach(io);
+  ctx.realtime.attach(io, async (token) => {
+    const user = await userFromToken(ctx, token);
+    return user ? { role: user.role } : null;
+  });
   return io;
 }

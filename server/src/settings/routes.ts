@@ -1,5 +1,6 @@
 import type { Api } from '../lib/api';
 import type { AppContext } from '../context';
+import { currentUser } from '../auth/middleware';
 import { getSettings, settingsView, SettingsUpdate, updateSettings } from './service';
 
 export function registerSettingsRoutes(api: Api, ctx: AppContext): void {
@@ -14,7 +15,7 @@ export function registerSettingsRoutes(api: Api, ctx: AppContext): void {
 
   api.put('/admin/setting/update', (req, res) => {
     const input = SettingsUpdate.parse(req.body ?? {});
-    const row = updateSettings(ctx.db, input);
+    const row = updateSettings(ctx.db, currentUser(req).id, input);
     ctx.realtime.toAdmin('settings', settingsView(row));
     res.json({ setting: settingsView(row), msg: 'Pengaturan berhasil disimpan.' });
   });

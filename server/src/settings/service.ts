@@ -2,6 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { settings } from '../db/schema';
+import { MAX_FEE, tooLarge } from '../money/limits';
+import { writeAudit } from '../audit/service';
 
 export type SettingsRow = typeof settings.$inferSelect;
 
@@ -63,9 +65,10 @@ const required = (label: string) =>
 
 export const SettingsUpdate = z
   .object({
-    interval_min: whole('Interval min'),
-    interval_max: whole('Interval max'),
-    price: whole('Price'),
+    interval_min: whole('Interval min').pipe(z.number().max(86_400, 'Interval min must be at most 86400 seconds.')),
+    interval_max: whole('Interval max').pipe(z.number().max(86_400, 'Interval max must be at most 86400 seconds.')),
+    price: whole('Price').pipe(z.number().max(MAX_FEE, tooLarge('Price', MAX_FEE))),
+
     bank_names: required('Bank names').refine((v) => listOf(v).length > 0, 'Bank names is required.'),
     colors: required('Colors').refine(
       (v) => listOf(v).length > 0 && listOf(v).every((c) => HEX_COLOR.test(c)),
@@ -80,22 +83,32 @@ export const SettingsUpdate = z
     path: ['interval_min'],
   });
 
-export function updateSettings(db: Db, input: z.infer<typeof SettingsUpdate>): SettingsRow {
-  getSettings(db);
-  db.update(settings)
-    .set({
-      intervalMin: input.interval_min,
-      intervalMax: input.interval_max,
-      price: input.price,
-      // Stored with the spec's separator, comma and space.
-      bankNames: listOf(input.bank_names).join(', '),
-      colors: listOf(input.colors).join(', '),
-      referralPercent: input.referral_percent,
-      info: input.info,
-      recipientCooldownHours: input.recipient_cooldown,
-      updatedAt: new Date(),
-    })
-    .where(eq(settings.id, 1))
-    .run();
-  return getSettings(db);
+/** Saves the settings and audits what changed, in one transaction. */
+export function updateSettings(db: Db, actorId: number, input: z.infer<typeof SettingsUpdate>): SettingsRow {
+  return db.transaction((tx) => {
+    const before = settingsView(getSettings(tx));
+    tx.update(settings)
+      .set({
+        intervalMin: input.interval_min,
+        intervalMax: input.interval_max,
+        price: input.price,
+        // Stored with the spec's separator, comma and space.
+        bankNames: listOf(input.bank_names).join(', '),
+        colors: listOf(input.colors).join(', '),
+        referralPercent: input.referral_percent,
+        info: input.info,
+        recipientCooldownHours: input.recipient_cooldown,
+        updatedAt: new Date(),
+      })
+      .where(eq(settings.id, 1))
+      .run();
+    const row = getSettings(tx);
+    const after = settingsView(row);
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    for (const key of Object.keys(after) as Array<keyof typeof after>) {
+      if (before[key] !== after[key]) changes[key] = { from: before[key], to: after[key] };
+    }
+    if (Object.keys(changes).length) writeAudit(tx, actorId, null, 'settings.update', changes);
+    return row;
+  });
 }

@@ -17,6 +17,9 @@ export const MAX_BUTTONS = 3;
 export const MAX_TITLE = 20;
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+/** The editor sends at most a few rows; a longer list is not a button set. */
+const MAX_ROWS = 10;
+const FIELDS = ['id', 'title', 'url', 'type'] as const;
 
 /** Why a set of buttons cannot be saved (the spec's alerts word for word where it has them). */
 export class ButtonError extends HttpError {
@@ -42,9 +45,18 @@ export function parseButtons(input: unknown): Button[] {
     }
   }
   if (!Array.isArray(value)) throw new ButtonError('Button harus berupa JSON array.');
+  if (value.length > MAX_ROWS) throw new ButtonError(`Maksimal ${MAX_BUTTONS} button.`);
   const out: Button[] = [];
-  for (const raw of value) {
-    const row = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  for (const [index, raw] of value.entries()) {
+    // Each row is an object whose fields are text (a number is read as text); anything else is refused.
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ButtonError(`Button ke-${index + 1} tidak valid.`);
+    const row = raw as Record<string, unknown>;
+    for (const field of FIELDS) {
+      const v = row[field];
+      if (v !== undefined && v !== null && typeof v !== 'string' && typeof v !== 'number') {
+        throw new ButtonError(`Button ke-${index + 1}: ${field} harus berupa teks.`);
+      }
+    }
     const title = text(row.title);
     const url = text(row.url);
     if (!title && !url) continue;

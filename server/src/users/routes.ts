@@ -3,7 +3,8 @@ import type { AppContext } from '../context';
 import { currentUser } from '../auth/middleware';
 import { idParam } from '../lib/ids';
 import { pageParam, textParam } from '../lib/paging';
-import { activeMembers, blastFee, listMembers, memberStatusParam, membersPerPage, updateUser, UserUpdate, userDetail } from './service';
+import { activeMembers, blastFee, listMembers, memberStatusParam, membersPerPage, userDetail } from './service';
+import { updateUser, UserUpdate } from './update';
 
 export function registerUserRoutes(api: Api, ctx: AppContext): void {
   api.get('/admin/users/members', (_req, res) => {

@@ -1,14 +1,10 @@
-import { and, asc, count, eq, exists, inArray, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, asc, count, eq, exists, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { users, whatsapps } from '../db/schema';
 import { HttpError } from '../lib/errors';
-import { likePattern, paged, pageWindow } from '../lib/paging';
-import { feeFor, levelFor, splitList } from '../money/levels';
-import { getSettings } from '../settings/service';
-import { hashPassword } from '../auth/password';
+import { likeEscaped, paged, pageWindow } from '../lib/paging';
+import { feeFor, levelFor } from '../money/levels';
 import { isStaffOrAbove, type AuthUser } from '../auth/middleware';
-import { issueToken } from '../auth/service';
 import { publicUser, type UserRow } from './view';
 
 export function getUserRow(ctx: AppContext, id: number): UserRow {
@@ -32,83 +28,6 @@ export function userDetail(ctx: AppContext, caller: AuthUser, id: number) {
 export function blastFee(ctx: AppContext, caller: AuthUser, id: number) {
   assertCanReachUser(caller, id);
   return { blast_fee: feeFor(ctx.db, getUserRow(ctx, id)) };
-}
-
-const optText = z.preprocess((v) => (v === null ? '' : v), z.string().trim().max(200)).optional();
-const optWhole = (label: string) =>
-  z
-    .preprocess(
-      (v) => (v === '' || v === undefined ? undefined : v === null ? null : typeof v === 'string' ? Number(v) : v),
-      z.number({ message: `${label} must be a number.` }).int(`${label} must be a whole number.`).min(0, `${label} must be 0 or more.`).nullable(),
-    )
-    .optional();
-
-export const UserUpdate = z.object({
-  firstname: optText,
-  lastname: optText,
-  account_bank: optText,
-  account_number: optText,
-  account_name: optText,
-  password: z.preprocess((v) => (v === null ? '' : v), z.string().max(500)).optional(),
-  // admin and dev only:
-  role: z.enum(['member', 'admin', 'dev', 'staff']).optional(),
-  blast_interval_min: optWhole('Interval Min'),
-  blast_interval_max: optWhole('Interval Max'),
-  blast_fee: optWhole('Fee Whatsapp Blast'),
-});
-
-export async function updateUser(ctx: AppContext, caller: AuthUser, id: number, input: z.infer<typeof UserUpdate>) {
-  assertCanReachUser(caller, id);
-  const row = getUserRow(ctx, id);
-  const patch: Partial<typeof users.$inferInsert> = {};
-  if (input.firstname !== undefined) {
-    if (!input.firstname) throw new HttpError(422, 'First name is required.', { errors: { firstname: 'First name is required.' } });
-    patch.firstname = input.firstname;
-  }
-  if (input.lastname !== undefined) patch.lastname = input.lastname;
-  if (input.account_bank !== undefined) {
-    const banks = splitList(getSettings(ctx.db).bankNames);
-    // A bank no longer offered may be kept, but a new choice must come from settings.bank_names.
-    if (input.account_bank && input.account_bank !== row.accountBank && !banks.includes(input.account_bank)) {
-      throw new HttpError(422, 'Bank tidak tersedia.', { errors: { account_bank: 'Bank tidak tersedia.' } });
-    }
-    patch.accountBank = input.account_bank || null;
-  }
-  if (input.account_number !== undefined) {
-    const digits = input.account_number.replace(/[\s.-]/g, '');
-    if (digits && !/^\d{1,30}$/.test(digits)) {
-      throw new HttpError(422, 'Nomor rekening hanya boleh berisi angka.', { errors: { account_number: 'Nomor rekening hanya boleh berisi angka.' } });
-    }
-    patch.accountNumber = digits || null;
-  }
-  if (input.account_name !== undefined) patch.accountName = input.account_name || null;
-  let passwordChanged = false;
-  if (input.password) {
-    if (input.password.length < 8) {
-      throw new HttpError(422, 'Password must be at least 8 characters.', { errors: { password: 'Password must be at least 8 characters.' } });
-    }
-    patch.passwordHash = await hashPassword(input.password);
-    passwordChanged = true;
-  }
-  // Role, fee and intervals are admin/dev fields: ignored when anyone else sends them.
-  if (isStaffOrAbove(caller.role)) {
-    if (input.role !== undefined && caller.id !== id) patch.role = input.role;
-    if (input.blast_fee !== undefined) patch.blastFee = input.blast_fee;
-    const min = input.blast_interval_min !== undefined ? input.blast_interval_min : row.blastIntervalMin;
-    const max = input.blast_interval_max !== undefined ? input.blast_interval_max : row.blastIntervalMax;
-    if (min !== null && max !== null && min > max) {
-      const msg = 'Interval Min tidak boleh lebih besar dari Interval Max.';
-      throw new HttpError(422, msg, { errors: { blast_interval_min: msg } });
-    }
-    if (input.blast_interval_min !== undefined) patch.blastIntervalMin = input.blast_interval_min;
-    if (input.blast_interval_max !== undefined) patch.blastIntervalMax = input.blast_interval_max;
-  }
-  if (Object.keys(patch).length) ctx.db.update(users).set(patch).where(eq(users.id, id)).run();
-  const updated = getUserRow(ctx, id);
-  if (passwordChanged) ctx.realtime.disconnectUser(id);
-  // A caller who changed their own password gets a fresh token; every other session has ended.
-  const token = passwordChanged && caller.id === id ? await issueToken(ctx, updated, true) : undefined;
-  return { user: publicUser(updated), ...(token ? { token } : {}), msg: 'User updated' };
 }
 
 function memberRow(ctx: AppContext, u: UserRow & { whatsapps: number }) {
@@ -157,10 +76,10 @@ export function membersPerPage(ctx: AppContext, page: number, search: string, st
     eq(users.role, 'member'),
     search
       ? or(
-          like(users.firstname, likePattern(search)),
-          like(users.lastname, likePattern(search)),
-          like(users.email, likePattern(search)),
-          like(sql`${users.firstname} || ' ' || ${users.lastname}`, likePattern(search)),
+          likeEscaped(users.firstname, search),
+          likeEscaped(users.lastname, search),
+          likeEscaped(users.email, search),
+          likeEscaped(sql`${users.firstname} || ' ' || ${users.lastname}`, search),
         )
       : undefined,
     statusCondition(ctx, status),

@@ -7,6 +7,8 @@ import { likePattern, paged, pageWindow } from '../lib/paging';
 import { accountById, accountFor, emitAccount } from './access';
 import { applyConnectionState, SUSPENSIONS_BEFORE_LOCK } from './events';
 import { whatsappView, type WhatsappRow } from './view';
+import { getSettings } from '../settings/service';
+import { writeAudit } from '../audit/service';
 
 /** Status filter values of the list (kept in `s` with the search text). */
 const FILTERS: Record<string, SQL | undefined> = {
@@ -106,11 +108,39 @@ export function updateStatus(ctx: AppContext, caller: AuthUser, id: number, stat
   return { data: whatsappView(updated) };
 }
 
-/** PUT interval: the account's own pause between two sends, in seconds (null = the member's or settings'). */
+/**
+ * PUT interval: the account's own pause between two sends, in seconds (null = the member's or settings').
+ * Admin and dev set it outright (audited). An owner may only lengthen the pause: never below their own
+ * or the settings' minimum, and never over an operator's value.
+ */
 export function updateInterval(ctx: AppContext, caller: AuthUser, id: number, interval: number | null) {
   const row = accountFor(ctx, caller, id);
-  ctx.db.update(whatsapps).set({ interval, updatedAt: new Date() }).where(eq(whatsapps.id, row.id)).run();
+  const operator = isStaffOrAbove(caller.role);
+  if (!operator) {
+    if (row.interval !== null && !row.ownInterval) throw new HttpError(403, 'Interval akun ini diatur oleh admin.');
+    const floor = minimumInterval(ctx, row.userId);
+    if (interval !== null && interval < floor) {
+      const msg = `Interval tidak boleh lebih singkat dari ${floor} detik.`;
+      throw new HttpError(422, msg, { errors: { interval: msg } });
+    }
+  }
+  ctx.db.transaction((tx) => {
+    tx.update(whatsapps)
+      .set({ interval, ownInterval: !operator && interval !== null, updatedAt: new Date() })
+      .where(eq(whatsapps.id, row.id))
+      .run();
+    if (operator) {
+      writeAudit(tx, caller.id, row.userId, 'whatsapp.interval', { whatsappId: row.id, clientid: row.clientid, from: row.interval, to: interval });
+    }
+  });
   return { data: whatsappView(accountById(ctx, row.id)!) };
+}
+
+/** The shortest pause the member's range (or else the settings') allows. */
+function minimumInterval(ctx: AppContext, userId: number): number {
+  const member = ctx.db.select({ min: users.blastIntervalMin, max: users.blastIntervalMax }).from(users).where(eq(users.id, userId)).get();
+  if (member && member.min !== null && member.max !== null) return member.min;
+  return getSettings(ctx.db).intervalMin;
 }
 
 /** Reset zeroes the account's counters and income; the member's totals and balance are unchanged. */

@@ -6,7 +6,8 @@ import { moneyTransaction, type Db } from '../db/client';
 import { users, withdrawals } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { paged, pageWindow } from '../lib/paging';
-import { balanceOf } from '../money/balance';
+import { balanceBigOf } from '../money/balance';
+import { writeAudit } from '../audit/service';
 import { publishBalance } from '../money/events';
 import { NO_BALANCE_MSG, NO_BANK_MSG, type WithdrawRequestBody, type WithdrawStatus, type WithdrawUpdateBody } from './schema';
 
@@ -58,7 +59,7 @@ export function requestWithdrawal(ctx: AppContext, caller: AuthUser, body: z.inf
     const me = tx.select(userBank).from(users).where(eq(users.id, caller.id)).get();
     if (!me) throw new HttpError(404, 'User not found');
     if (!hasBank(me)) throw new HttpError(422, NO_BANK_MSG, { code: 1 });
-    if (balanceOf(tx, caller.id) < body.nominal) throw new HttpError(422, NO_BALANCE_MSG);
+    if (balanceBigOf(tx, caller.id) < BigInt(body.nominal)) throw new HttpError(422, NO_BALANCE_MSG);
     const inserted = tx.insert(withdrawals).values({ userId: caller.id, nominal: body.nominal, status: 'requested' }).returning().get();
     return withdrawView(inserted, me);
   });
@@ -86,10 +87,11 @@ export function updateWithdrawal(ctx: AppContext, caller: AuthUser, body: z.infe
   const row = moneyTransaction(ctx.db, (tx) => {
     const current = tx.select().from(withdrawals).where(eq(withdrawals.id, body.id)).get();
     if (!current) throw new HttpError(404, 'Withdraw not found');
+    if (current.userId === caller.id) throw new HttpError(403, 'Anda tidak dapat memutuskan permintaan withdraw Anda sendiri.');
     if (!MOVES[current.status].includes(body.status)) {
       throw new HttpError(409, `Status ${current.status} tidak dapat diubah menjadi ${body.status}.`);
     }
-    if (current.status === 'rejected' && balanceOf(tx, current.userId) < current.nominal) {
+    if (current.status === 'rejected' && balanceBigOf(tx, current.userId) < BigInt(current.nominal)) {
       throw new HttpError(409, 'Saldo member tidak mencukupi untuk mengaktifkan kembali permintaan ini.');
     }
     const updated = tx
@@ -98,6 +100,7 @@ export function updateWithdrawal(ctx: AppContext, caller: AuthUser, body: z.infe
       .where(eq(withdrawals.id, body.id))
       .returning()
       .get();
+    writeAudit(tx, caller.id, updated.userId, 'withdraw.status', { withdrawId: updated.id, nominal: updated.nominal, from: current.status, to: updated.status });
     const owner = tx.select(userBank).from(users).where(eq(users.id, updated.userId)).get() ?? null;
     return withdrawView(updated, owner);
   });

@@ -1,11 +1,11 @@
-import { App, Button, Card, Col, Empty, Input, List, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Empty, Input, List, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useClientConfig } from '../../lib/config';
 import { errorText } from '../../lib/http';
 import { formatDateTime } from '../../lib/format';
 import { NotFound } from '../misc/NotFound';
-import { simCall, usePolling, type SimDevice, type SimMessage } from './useSim';
+import { isSimRefused, simCall, usePolling, type SimDevice, type SimMessage } from './useSim';
 
 const CONNECTIONS = [
   { state: 'connected', label: 'Connect' },
@@ -49,6 +49,23 @@ export function SimPhone() {
   };
 
   if (config.gateway !== 'simulator') return <NotFound />;
+  if (isSimRefused(devices.error)) {
+    return (
+      <div style={{ padding: 24, maxWidth: 720, margin: '0 auto' }}>
+        <Typography.Title level={3}>Telepon Simulasi</Typography.Title>
+        <Alert
+          type="warning"
+          showIcon
+          message="Telepon simulasi hanya untuk admin atau developer."
+          description={
+            <span>
+              Masuk sebagai admin atau developer untuk memakainya. <Link to="/signin">Masuk</Link>
+            </span>
+          }
+        />
+      </div>
+    );
+  }
   const all = devices.value ?? [];
   const waitingQr = all.filter((d) => d.phase === 'qr' && d.qr);
   // Newest first: the device just linked is the one a tester looks for.

@@ -1,0 +1,10 @@
+import type { Api } from '../lib/api';
+import type { AppContext } from '../context';
+import { pageParam } from '../lib/paging';
+import { auditPerPage } from './service';
+
+export function registerAuditRoutes(api: Api, ctx: AppContext): void {
+  api.get('/admin/audit', (req, res) => {
+    res.json(auditPerPage(ctx, pageParam.parse(req.query.page)));
+  });
+}

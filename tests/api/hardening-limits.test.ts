@@ -1,0 +1,130 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_SIM_TOKEN } from '../../server/src/config';
+import { bonuses, users } from '../../server/src/db/schema';
+import { balanceBigOf } from '../../server/src/money/balance';
+import { MAX_BALANCE, MAX_BONUS, MAX_FEE, MAX_WITHDRAW } from '../../server/src/money/limits';
+import { startTestApp, type TestApp, type TestUser } from '../helpers';
+
+let t: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.user('admin');
+});
+afterAll(() => t.close());
+
+describe('the simulated phone is not a public control panel', () => {
+  it('needs a signed-in admin or dev, or the SIM_TOKEN', async () => {
+    expect((await t.http.get('/api/sim/devices')).status).toBe(401);
+    expect((await t.http.post('/api/sim/revoke').send({ deviceId: 'x' })).status).toBe(401);
+    expect((await t.http.post('/api/sim/connection').send({ deviceId: 'x', state: 'loggedOut' })).status).toBe(401);
+    expect((await t.http.get('/api/sim/devices').set('X-Sim-Token', 'wrong-token-wrong-token')).status).toBe(401);
+    const member = await t.user('member');
+    expect((await t.http.get('/api/sim/devices').set(member.auth)).status).toBe(403);
+    expect((await t.http.get('/api/sim/devices').set(admin.auth)).status).toBe(200);
+    expect((await t.http.get('/api/sim/devices').set((await t.user('dev')).auth)).status).toBe(200);
+    expect((await t.http.get('/api/sim/devices').set('X-Sim-Token', TEST_SIM_TOKEN)).status).toBe(200);
+  });
+
+  it('SIM_PUBLIC=true opens it to anyone', async () => {
+    const open = await startTestApp({ simAccess: { token: null, public: true } });
+    try {
+      expect((await open.http.get('/api/sim/devices')).status).toBe(200);
+    } finally {
+      await open.close();
+    }
+  });
+});
+
+describe('money has ceilings', () => {
+  it('refuses amounts above their documented bound', async () => {
+    const m = await t.user('member');
+    const bonus = await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: m.id, nominal: 1e12, reason: 'x' });
+    expect(bonus.status).toBe(422);
+    expect(bonus.body.errors.nominal).toBe('Nominal paling besar Rp 1.000.000.000.');
+    expect((await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: m.id, nominal: MAX_BONUS, reason: 'x' })).status).toBe(201);
+
+    const fee = await t.http.put(`/api/admin/users/${m.id}`).set(admin.auth).send({ blast_fee: MAX_FEE + 1 });
+    expect(fee.status).toBe(422);
+    expect(fee.body.errors.blast_fee).toBeTruthy();
+    const level = await t.http.post('/api/admin/level/create').set(admin.auth).send({ name: 'Mahal', blast_fee: MAX_FEE + 1, requirement_blast: 5 });
+    expect(level.status).toBe(422);
+    const current = (await t.http.get('/api/admin/setting/get').set(admin.auth)).body.setting;
+    const price = await t.http.put('/api/admin/setting/update').set(admin.auth).send({ ...current, info: 'Info', price: MAX_FEE + 1 });
+    expect(price.status).toBe(422);
+    expect(price.body.errors.price).toBe('Price paling besar Rp 1.000.000.');
+
+    t.ctx.db.update(users).set({ accountBank: 'BCA', accountNumber: '1', accountName: 'M' }).where(eq(users.id, m.id)).run();
+    const withdraw = await t.http.post('/api/admin/withdraw/request').set(m.auth).send({ nominal: MAX_WITHDRAW + 1 });
+    expect(withdraw.status).toBe(422);
+    expect(withdraw.body.errors.nominal).toBe('Nominal paling besar Rp 1.000.000.000.');
+  });
+
+  it('no bonus takes a balance past the ceiling', async () => {
+    const m = await t.user('member');
+    t.ctx.db.update(users).set({ income: MAX_BALANCE - 5 }).where(eq(users.id, m.id)).run();
+    const over = await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: m.id, nominal: 10, reason: 'x' });
+    expect(over.status).toBe(422);
+    expect(over.body.msg).toBe('Saldo member akan melewati batas Rp 1.000.000.000.000.000.');
+    expect((await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: m.id, nominal: 5, reason: 'x' })).status).toBe(201);
+    expect((await t.http.get(`/api/admin/withdraw/balance/${m.id}`).set(admin.auth)).body.balance).toBe(MAX_BALANCE);
+  });
+
+  it('sums are exact integers even past 2^53 (old rows written before the ceiling)', () => {
+    const m = t.ctx.db.insert(users).values({ firstname: 'Besar', email: 'besar@test.local', passwordHash: 'x', referralCode: 'BESAR001', income: 1 }).returning().get();
+    const rows = Array.from({ length: 9102 }, () => ({ userId: m.id, adminId: admin.id, nominal: 1e12, reason: 'lama' }));
+    t.ctx.db.transaction((tx) => {
+      for (let i = 0; i < rows.length; i += 500) tx.insert(bonuses).values(rows.slice(i, i + 500)).run();
+    });
+    expect(balanceBigOf(t.ctx.db, m.id)).toBe(9_102_000_000_000_001n);
+  });
+});
+
+describe('abuse limits', () => {
+  it('300 parallel guesses for one email get at most 10 password checks; the rest 429', async () => {
+    const victim = await t.user('member');
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, () => t.http.post('/api/auth/login').send({ email: victim.row.email, password: 'guess-guess' })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(290);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+  });
+
+  it('40 concurrent sign-ins do not stall other requests', async () => {
+    const people = await Promise.all(Array.from({ length: 20 }, () => t.user('member')));
+    // Warm the in-process test client's sign-in path first, so only the server is measured.
+    expect((await t.http.post('/api/auth/login').send({ email: people[0]!.row.email, password: 'password123' })).status).toBe(200);
+    const started = performance.now();
+    const signIns = Promise.all(
+      people.flatMap((p) => [0, 1].map(() => t.http.post('/api/auth/login').send({ email: p.row.email, password: 'password123' }))),
+    );
+    const waits: number[] = [];
+    await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 5; i++) {
+      const start = performance.now();
+      expect((await t.http.get('/api/config')).status).toBe(200);
+      waits.push(performance.now() - start);
+    }
+    const answers = await signIns;
+    const allSignIns = performance.now() - started;
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    // Hashes queue on the thread pool two at a time; a config call is answered between them, not
+    // after the whole queue (a hash on the event loop would hold it until all 40 were done).
+    expect(Math.max(...waits)).toBeLessThan(allSignIns / 3);
+  });
+
+  it('concurrent registrations with one email: one account, the others get the field error, never 500', async () => {
+    const body = { firstName: 'Sama', lastName: 'Email', email: 'race@test.local', password: 'password123', password2: 'password123', agreeToTerms: true };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => t.http.post('/api/auth/register').send(body)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 201)) {
+      expect(a.status).toBe(422);
+      expect(a.body.errors.email).toBe('Email is already registered.');
+    }
+    expect(t.ctx.db.select().from(users).where(eq(users.email, 'race@test.local')).all()).toHaveLength(1);
+  });
+});
