@@ -68,7 +68,7 @@ describe('the Blaster send', () => {
 
   it('answers a partly failed send with the delivered count and each failed number with its reason', async () => {
     const [ok] = await addTargets(t, 1, 7);
-    const pool = (await t.http.get('/api/sim/numbers?registered=false&limit=2')).body.numbers as Array<{ number: string }>;
+    const pool = (await t.http.get('/api/sim/numbers?registered=false&limit=2').set(SIM)).body.numbers as Array<{ number: string }>;
     const res = await send(admin, { senders: sender.clientid, targets: [ok!.number, ...pool.map((p) => p.number)], message: 'Halo {name}' });
     expect(res.status).toBe(200);
     expect(res.body.msg).toBe('Pesan blaster berhasil dikirim ke target.');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { connected, startTestApp, type TestApp, type TestUser } from '../helpers';
+import { connected, SIM, startTestApp, type TestApp, type TestUser } from '../helpers';
 import { whatsapps } from '../../server/src/db/schema';
 import { eventually, linkByQr, type LinkedAccount } from './whatsapp-fixtures';
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const count = () => t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, account.id)).get()?.reconnectCount;
-const setPhone = (state: string) => t.http.post('/api/sim/connection').send({ deviceId: account.deviceId, state }).expect(200);
+const setPhone = (state: string) => t.http.post('/api/sim/connection').set(SIM).send({ deviceId: account.deviceId, state }).expect(200);
 const stateIs = (s: string) => eventually(() => t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, account.id)).get()?.state, (v) => v === s);
 const last = (event: string, state?: string) => eventually(
   () => [...got].reverse().find((m) => m.event === event && (state === undefined || m.data.state === state)),
