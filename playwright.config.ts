@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
+/** The tests drive the simulated phone with this token (the server gets it as SIM_TOKEN). */
+export const E2E_SIM_TOKEN = 'e2e-simulator-token-0123456789';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -16,11 +18,12 @@ export default defineConfig({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
     },
+    extraHTTPHeaders: { 'X-Sim-Token': E2E_SIM_TOKEN },
     screenshot: 'only-on-failure',
     trace: 'off',
   },
   webServer: {
-    command: `rm -rf data-e2e-${PORT} && DATA_DIR=data-e2e-${PORT} PORT=${PORT} SIM_LATENCY_MS=50 SIM_FAILURE_RATE=0 npx tsx server/src/main.ts`,
+    command: `rm -rf data-e2e-${PORT} && DATA_DIR=data-e2e-${PORT} PORT=${PORT} SIM_LATENCY_MS=50 SIM_FAILURE_RATE=0 SIM_TOKEN=${E2E_SIM_TOKEN} npx tsx server/src/main.ts`,
     url: `http://localhost:${PORT}/api/config`,
     reuseExistingServer: false,
     timeout: 60_000,

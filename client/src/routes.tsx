@@ -30,6 +30,7 @@ import { ProxyEdit } from './pages/proxy/edit';
 import { MessageList } from './pages/message/list';
 import { MessageCreate } from './pages/message/create';
 import { MessageEdit } from './pages/message/edit';
+import { AuditList } from './pages/audit/list';
 
 /** A screen a later change builds; until then it shows its spec title. */
 const Titled = ({ title }: { title: string }) => <PageTitle title={title} />;
@@ -67,6 +68,7 @@ export const protectedRoutes: Array<{ path: string; element: ReactNode }> = [
   { path: '/level', element: <LevelList /> },
   { path: '/level/create', element: <LevelForm key="create" /> },
   { path: '/level/edit', element: <LevelForm key="edit" /> },
+  { path: '/audit', element: <AuditList /> },
   { path: '/monitor/local', element: <MonitorPage kind="local" /> },
   { path: '/monitor/remote', element: <MonitorPage kind="remote" /> },
   { path: '/monitor/socket', element: <MonitorPage kind="socket" /> },

@@ -33,7 +33,7 @@ test('a member starts a blast, sees Sending / Generating / Waiting and rising co
   await addReceivers(page.request, adminToken, 40);
   const { token } = await signInFast(page, DEMO.member);
   const acc = await account(page.request, token, 'Budi Toko Online');
-  await page.request.put('/api/admin/whatsapp/interval', { headers: auth(token), data: { id: acc.id, interval: 2 } });
+  await page.request.put('/api/admin/whatsapp/interval', { headers: auth(adminToken), data: { id: acc.id, interval: 2 } });
 
   await page.goto('/whatsapp');
   const row = rowOf(page, 'Budi Toko Online');
@@ -74,7 +74,7 @@ test('a member starts a blast, sees Sending / Generating / Waiting and rising co
   const dialog = page.getByRole('dialog');
   if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Stop Blast!' }).click();
   await expect(row.getByRole('button', { name: 'Start Blast' })).toBeVisible();
-  await page.request.put('/api/admin/whatsapp/interval', { headers: auth(token), data: { id: acc.id, interval: null } });
+  await page.request.put('/api/admin/whatsapp/interval', { headers: auth(adminToken), data: { id: acc.id, interval: null } });
   await admin.close();
 });
 
@@ -83,8 +83,8 @@ test('Stop while a message is being sent asks Sedang mengirim', async ({ page })
   await addReceivers(page.request, adminToken, 300);
   const { token } = await signInFast(page, DEMO.member);
   const acc = await account(page.request, token, 'Budi CS 2');
-  // No pause between sends: the account is always sending.
-  await page.request.put('/api/admin/whatsapp/interval', { headers: auth(token), data: { id: acc.id, interval: 0 } });
+  // No pause between sends (an admin's setting; a member may only lengthen it): the account is always sending.
+  await page.request.put('/api/admin/whatsapp/interval', { headers: auth(adminToken), data: { id: acc.id, interval: 0 } });
   await page.goto('/whatsapp');
   const row = rowOf(page, 'Budi CS 2');
   await row.getByRole('button', { name: 'Start Blast' }).click();
@@ -98,7 +98,7 @@ test('Stop while a message is being sent asks Sedang mengirim', async ({ page })
   await row.getByRole('button', { name: 'Stop Blast' }).click();
   await pressInDialog(page, 'Stop Blast!');
   await expect(row.getByRole('button', { name: 'Start Blast' })).toBeVisible();
-  await page.request.put('/api/admin/whatsapp/interval', { headers: auth(token), data: { id: acc.id, interval: null } });
+  await page.request.put('/api/admin/whatsapp/interval', { headers: auth(adminToken), data: { id: acc.id, interval: null } });
 });
 
 test('starting a disconnected account shows Forbidden and leads to reconnecting it', async ({ page }) => {

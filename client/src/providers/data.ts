@@ -24,6 +24,7 @@ const RESOURCES: Record<string, ResourcePaths> = {
   generator: { base: '/admin/generator', create: '/admin/generator/create', one: 'generator' },
   validator: { base: '/admin/validator', create: '/admin/validator/create', one: 'validator' },
   withdraw: { base: '/admin/withdraw', list: '/admin/withdraw/histories-per-page', create: '/admin/withdraw/request' },
+  audit: { base: '/admin/audit', list: '/admin/audit' },
 };
 
 function paths(resource: string): Required<Omit<ResourcePaths, 'one'>> & { one?: string } {

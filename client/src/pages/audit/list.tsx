@@ -1,0 +1,71 @@
+import { useTable } from '@refinedev/antd';
+import { useTranslate } from '@refinedev/core';
+import { Alert, Table, Typography } from 'antd';
+import { Pager } from '../../components/Pager';
+import { PageTitle } from '../../components/PageTitle';
+import { formatDateTime } from '../../lib/format';
+
+interface Person {
+  id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+}
+
+export interface AuditRow {
+  id: number;
+  action: string;
+  details: Record<string, unknown>;
+  createdAt: string;
+  actor: Person | null;
+  target: Person | null;
+}
+
+const personName = (p: Person | null) => (p ? `${p.firstname} ${p.lastname}`.trim() || p.email : '-');
+
+const show = (v: unknown) => (v === null || v === undefined ? '-' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The details as short text: `price: 0 → 77`, a before/after pair by its changed fields, else `key: value`. */
+function describe(details: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const { from, to, ...rest } = details;
+  for (const [key, value] of Object.entries(rest)) {
+    parts.push(isRecord(value) && 'from' in value && 'to' in value ? `${key}: ${show(value.from)} → ${show(value.to)}` : `${key}: ${show(value)}`);
+  }
+  if (isRecord(from) && isRecord(to)) {
+    for (const key of Object.keys(to)) if (show(from[key]) !== show(to[key])) parts.push(`${key}: ${show(from[key])} → ${show(to[key])}`);
+  } else if ('from' in details || 'to' in details) {
+    parts.push(`${show(from)} → ${show(to)}`);
+  }
+  return parts.join('; ');
+}
+
+/** Who changed what for whom: roles, passwords, money and rules (admin and dev). */
+export function AuditList() {
+  const t = useTranslate();
+  const { tableProps, currentPage, setCurrentPage, pageCount, tableQuery } = useTable<AuditRow>({
+    resource: 'audit',
+    pagination: { pageSize: 10, mode: 'server' },
+    syncWithLocation: true,
+  });
+  const error = tableQuery.error;
+  return (
+    <div>
+      <PageTitle title={t('audit.title')} />
+      {error && <Alert type="error" showIcon message={error.message || t('audit.error')} style={{ marginBottom: 16 }} />}
+      <Table<AuditRow> {...tableProps} rowKey="id" pagination={false} scroll={{ x: true }} locale={{ emptyText: t('audit.empty') }}>
+        <Table.Column<AuditRow> key="time" title={t('audit.fields.time')} render={(_, r) => formatDateTime(r.createdAt)} />
+        <Table.Column<AuditRow> key="actor" title={t('audit.fields.actor')} render={(_, r) => personName(r.actor)} />
+        <Table.Column<AuditRow> key="target" title={t('audit.fields.target')} render={(_, r) => personName(r.target)} />
+        <Table.Column<AuditRow> key="action" title={t('audit.fields.action')} render={(_, r) => t(`audit.actions.${r.action}`, r.action)} />
+        <Table.Column<AuditRow>
+          key="detail"
+          title={t('audit.fields.detail')}
+          render={(_, r) => <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{describe(r.details)}</Typography.Text>}
+        />
+      </Table>
+      <Pager page={currentPage} totalPages={pageCount} onChange={setCurrentPage} />
+    </div>
+  );
+}
