@@ -95,11 +95,11 @@ describe('GET /admin/messagelog/daily', () => {
     expect((await t.http.get('/api/admin/messagelog/daily?days=14')).status).toBe(401);
   });
 
-  it('cuts days at midnight WIB, whatever the server time zone', () => {
+  it('cuts days at midnight WIB, whatever the server time zone', async () => {
     const caller = { id: admin.id, role: 'admin' as const, firstname: 'A', lastname: 'B', email: 'a@b.c', token: admin.token, expiresAt: Date.now() + 60_000 };
-    const before = dailyCounts(t.ctx, caller, { days: 2 }, new Date('2024-05-01T16:59:59Z'));
+    const before = await dailyCounts(t.ctx, caller, { days: 2 }, new Date('2024-05-01T16:59:59Z'));
     expect(before.data.map((d) => d.date)).toEqual(['2024-04-30', '2024-05-01']);
-    const after = dailyCounts(t.ctx, caller, { days: 2 }, new Date('2024-05-01T17:00:00Z'));
+    const after = await dailyCounts(t.ctx, caller, { days: 2 }, new Date('2024-05-01T17:00:00Z'));
     expect(after.data.map((d) => d.date)).toEqual(['2024-05-01', '2024-05-02']);
   });
 });

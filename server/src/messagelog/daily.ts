@@ -46,42 +46,39 @@ const dayLabel = (index: number) => new Date(index * DAY_MS).toISOString().slice
 /**
  * GET messagelog/daily: successful and failed sends per WIB day for the last `days` days, oldest
  * first, days without sends as zeros. A member always gets their own; admin and dev get everyone's,
- * or one user's with `userId`.
+ * or one user's with `userId`. Days not cached yet are counted one per event-loop turn, so a large
+ * log never holds the server for the whole range at once.
  */
-export function dailyCounts(ctx: AppContext, caller: AuthUser, query: z.infer<typeof DailyQuery>, now = new Date()): { data: DayCount[] } {
+export async function dailyCounts(ctx: AppContext, caller: AuthUser, query: z.infer<typeof DailyQuery>, now = new Date()): Promise<{ data: DayCount[] }> {
   const userId = isStaffOrAbove(caller.role) ? (query.userId ?? null) : caller.id;
   const today = dayIndex(now.getTime());
   const first = today - query.days + 1;
   let cache = caches.get(ctx);
-  if (!cache) caches.set(ctx, (cache = new Map()));
+  if (!cache || cache.size > MAX_CACHED) caches.set(ctx, (cache = new Map()));
   const key = (day: number) => `${userId ?? 'all'}:${day}`;
 
-  let from = today;
+  const counts = new Map<number, Counts>();
   for (let day = first; day < today; day++) {
-    if (!cache.has(key(day))) {
-      from = day;
-      break;
+    let c = cache.get(key(day));
+    if (!c) {
+      c = countDay(ctx, userId, day);
+      cache.set(key(day), c);
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
+    counts.set(day, c);
   }
-  const counted = countFrom(ctx, userId, from);
-  if (cache.size > MAX_CACHED) cache.clear();
-  for (let day = from; day < today; day++) cache.set(key(day), counted.get(day) ?? { success: 0, fail: 0 });
-
+  counts.set(today, countDay(ctx, userId, today));
   const data: DayCount[] = [];
-  for (let day = first; day <= today; day++) {
-    const c = day < today ? cache.get(key(day)) : counted.get(day);
-    data.push({ date: dayLabel(day), success: c?.success ?? 0, fail: c?.fail ?? 0 });
-  }
+  for (let day = first; day <= today; day++) data.push({ date: dayLabel(day), ...counts.get(day)! });
   return { data };
 }
 
-/** Counts per WIB day from the start of day `from` on, with one grouped range scan. */
-function countFrom(ctx: AppContext, userId: number | null, from: number): Map<number, Counts> {
-  const since = from * DAY_MS - DAY_OFFSET_MS;
-  const sql = `SELECT CAST((created_at + ${DAY_OFFSET_MS}) / ${DAY_MS} AS INTEGER) AS day,
-      SUM(CASE WHEN success THEN 1 ELSE 0 END) AS success, COUNT(*) AS total
-    FROM message_logs WHERE created_at >= ? ${userId === null ? '' : 'AND user_id = ?'} GROUP BY day`;
-  const params = userId === null ? [since] : [since, userId];
-  const rows = ctx.db.$client.prepare(sql).all(...params) as Array<{ day: number; success: number; total: number }>;
-  return new Map(rows.map((r) => [r.day, { success: r.success, fail: r.total - r.success }]));
+/** One WIB day's sends by outcome: a range seek on the time index (or the user's time index). */
+function countDay(ctx: AppContext, userId: number | null, day: number): Counts {
+  const from = day * DAY_MS - DAY_OFFSET_MS;
+  const sql = `SELECT coalesce(SUM(CASE WHEN success THEN 1 ELSE 0 END), 0) AS success, COUNT(*) AS total
+    FROM message_logs WHERE created_at >= ? AND created_at < ? ${userId === null ? '' : 'AND user_id = ?'}`;
+  const params = userId === null ? [from, from + DAY_MS] : [from, from + DAY_MS, userId];
+  const row = ctx.db.$client.prepare(sql).get(...params) as { success: number; total: number };
+  return { success: row.success, fail: row.total - row.success };
 }

@@ -22,7 +22,7 @@ export function registerMessageLogRoutes(api: Api, ctx: AppContext): void {
     res.json(totalCount(ctx));
   });
 
-  api.get('/admin/messagelog/daily', (req, res) => {
-    res.json(dailyCounts(ctx, currentUser(req), DailyQuery.parse(req.query)));
+  api.get('/admin/messagelog/daily', async (req, res) => {
+    res.json(await dailyCounts(ctx, currentUser(req), DailyQuery.parse(req.query)));
   });
 }
