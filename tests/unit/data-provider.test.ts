@@ -27,6 +27,13 @@ describe('data provider', () => {
     expect(calls[0]!.path).toBe('/admin/users/members-per-page?page=1');
   });
 
+  it('getList maps the audit log to its one list call', async () => {
+    const { http, calls } = transport({ data: [{ id: 9 }], meta: { total: 11, totalPages: 2 } });
+    const res = await createDataProvider(http).getList({ resource: 'audit', pagination: { currentPage: 2, pageSize: 10 } });
+    expect(calls[0]!.path).toBe('/admin/audit?page=2');
+    expect(res).toMatchObject({ data: [{ id: 9 }], total: 11 });
+  });
+
   it('getOne unwraps the record from its key', async () => {
     const { http, calls } = transport({ phoneNumber: { id: 5, number: '628123' } });
     const res = await createDataProvider(http).getOne({ resource: 'phonenumber', id: 5 });
