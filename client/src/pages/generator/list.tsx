@@ -1,15 +1,15 @@
+import { useTranslate } from '@refinedev/core';
 import { Typography } from 'antd';
 import { JobList } from './JobList';
 
 /** 'Daftar Generator' at /generator/list. */
 export function GeneratorList() {
+  const t = useTranslate();
   return (
     <JobList
       kind="generator"
-      title="Daftar Generator"
-      fallback="Error fetching Generator list"
       target={{
-        title: 'Range Nomor',
+        title: t('generator.range'),
         key: 'range',
         render: (_, r) => (
           <div>
