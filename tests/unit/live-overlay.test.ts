@@ -27,6 +27,18 @@ describe('live values over a fetched list', () => {
     expect(result.current[0]).toEqual(second);
   });
 
+  it('keeps the client-only flags across a fetch, taking every other value from it', () => {
+    type Flagged = Row & { waiting?: boolean };
+    const keep = ['waiting'] as const;
+    const first: Flagged[] = [{ id: 1, count: 0 }];
+    const { result, rerender } = renderHook(({ rows, version }) => useLiveOverlay<Flagged>(rows, version, keep), { initialProps: { rows: first, version: 1 } });
+    act(() => result.current[1]((rs) => rs.map((r) => ({ ...r, count: 2, waiting: true }))));
+    rerender({ rows: [{ id: 1, count: 7 }], version: 2 });
+    expect(result.current[0]).toEqual([{ id: 1, count: 7, waiting: true }]);
+    act(() => result.current[1]((rs) => rs.map((r) => ({ ...r, waiting: false }))));
+    expect(result.current[0]).toEqual([{ id: 1, count: 7, waiting: false }]);
+  });
+
   it('an update that changes nothing keeps the same rows', () => {
     const rows: Row[] = [{ id: 1, count: 0 }];
     const { result } = renderHook(() => useLiveOverlay(rows, 1));

@@ -7,8 +7,8 @@ type Fixed = Record<string, string | number | null | undefined>;
 
 interface Options {
   resource: string;
-  /** Query parameters of the address that the list call receives as they are (`s`, `search`, `status`). */
-  keys: readonly string[];
+  /** Query parameters of the address and the list call's name for each (`{ s: 'search' }`, `{ status: 'status' }`). */
+  keys: Readonly<Record<string, string>>;
   /** Filters the address does not carry (`user_id` from the role, `synced`). */
   fixed?: Fixed;
 }
@@ -28,8 +28,8 @@ export function toFilters(values: Fixed): CrudFilter[] {
 export function useSpecTable<T extends BaseRecord>({ resource, keys, fixed = {} }: Options) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const values = useMemo(() => Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as Record<string, string>, [keys, params]);
-  const filters = toFilters({ ...values, ...fixed });
+  const values = useMemo(() => Object.fromEntries(Object.keys(keys).map((k) => [k, params.get(k) ?? ''])) as Record<string, string>, [keys, params]);
+  const filters = toFilters({ ...Object.fromEntries(Object.entries(values).map(([k, v]) => [keys[k] ?? k, v])), ...fixed });
   const filterKey = JSON.stringify(filters);
 
   const table = useTable<T, HttpError>({

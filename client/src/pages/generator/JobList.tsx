@@ -14,7 +14,10 @@ import { JobActions } from './JobActions';
 import { applyJobLive, jobStatusLabel, type JobKind, type JobRow } from './jobRow';
 
 const STATUS_FILTERS = ['', 'sending', 'idle', 'finished', 'error'] as const;
-const KEYS = ['search', 'status'] as const;
+const KEYS = { search: 'search', status: 'status' } as const;
+
+/** Flags only the client knows; a fresh fetch of the list keeps them. */
+const TRANSIENT: readonly (keyof JobRow)[] = ['requesting', 'progressing', 'waiting', 'waitTime', 'attempting', 'attempingCode', 'successUpdated', 'failUpdated', 'liveSeq'];
 
 const FLASH = { background: 'rgba(18, 140, 126, 0.18)', transition: 'background 0.3s', padding: '0 4px', borderRadius: 4 };
 
@@ -35,7 +38,7 @@ export function JobList({ kind, target }: Props) {
   // List calls send user_id as the current user's id, or none for dev (spec 6).
   const table = useSpecTable<JobRow>({ resource: kind, keys: KEYS, fixed: { user_id: role === 'dev' ? undefined : user?.id } });
   const { tableQuery, values, setParam } = table;
-  const [rows, setRows] = useLiveOverlay(tableQuery.data?.data, tableQuery.dataUpdatedAt);
+  const [rows, setRows] = useLiveOverlay(tableQuery.data?.data, tableQuery.dataUpdatedAt, TRANSIENT);
   const [text, setText] = useState(values.search ?? '');
   const [busy, setBusy] = useState(false);
 
@@ -62,7 +65,7 @@ export function JobList({ kind, target }: Props) {
   }, [waiting, setRows]);
 
   // Search and filter re-fetch after 1 second, from page 1.
-  const apply = (key: (typeof KEYS)[number], value: string) => {
+  const apply = (key: keyof typeof KEYS, value: string) => {
     setBusy(true);
     window.setTimeout(() => {
       setParam(key, value);
