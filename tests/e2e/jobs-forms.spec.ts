@@ -63,3 +63,39 @@ test('the validator file is an Upload: a wrong type is refused under the field a
   await expect(page.getByText('nomor.csv')).toBeVisible();
   await expect(page.getByText('nomor.txt')).toHaveCount(0);
 });
+
+test("the generator list keeps the spec's address: ?search and ?page drive the table and survive a reload", async ({ page }) => {
+  const { token } = await signInFast(page, DEMO.staff);
+  const pushname = `List E2E ${Date.now() % 100000}`;
+  await linkAccount(page.request, token, pushname);
+  const accounts = (await (await page.request.get('/api/admin/whatsapp/list', { headers: { Authorization: `Bearer ${token}` } })).json()) as { list: Array<{ id: number; pushname: string }> };
+  const account = accounts.list.find((a) => a.pushname === pushname)!;
+  // Eleven ranges that share a prefix no other test uses: two pages when searched.
+  const prefix = `628139${String(Date.now() % 10000).padStart(4, '0')}`;
+  for (let i = 0; i < 11; i += 1) {
+    const start = `${prefix}${String(i).padStart(2, '0')}0`;
+    const res = await page.request.post('/api/admin/generator/create', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { start_number: start, end_number: `${prefix}${String(i).padStart(2, '0')}9`, whatsapp_id: account.id, interval_min: 1, interval_max: 2 },
+    });
+    expect(res.ok()).toBeTruthy();
+  }
+
+  await page.goto('/generator/list');
+  await page.getByRole('searchbox', { name: 'Cari' }).fill(prefix);
+  await page.getByRole('searchbox', { name: 'Cari' }).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${prefix}`));
+  await expect(page).toHaveURL(/[?&]page=1/);
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: prefix })).toHaveCount(10);
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: prefix })).toHaveCount(1);
+
+  await page.reload();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Cari' })).toHaveValue(prefix);
+  await expect(page.getByRole('row').filter({ hasText: prefix })).toHaveCount(1);
+});

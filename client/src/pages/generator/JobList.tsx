@@ -19,6 +19,9 @@ const KEYS = { search: 'search', status: 'status' } as const;
 /** Flags only the client knows; a fresh fetch of the list keeps them. */
 const TRANSIENT: readonly (keyof JobRow)[] = ['requesting', 'progressing', 'waiting', 'waitTime', 'attempting', 'attempingCode', 'successUpdated', 'failUpdated', 'liveSeq'];
 
+/** Phone numbers and client ids never break mid-number. */
+const WHOLE = { whiteSpace: 'nowrap' } as const;
+
 const FLASH = { background: 'rgba(18, 140, 126, 0.18)', transition: 'background 0.3s', padding: '0 4px', borderRadius: 4 };
 
 interface Props {
@@ -80,11 +83,13 @@ export function JobList({ kind, target }: Props) {
       render: (_, r) => (
         <div>
           <div style={{ fontWeight: 600 }}>{r.Whatsapp?.pushname ?? '-'}</div>
-          <Typography.Text type="secondary">{r.Whatsapp?.phonenumber ?? '-'}</Typography.Text>
+          <Typography.Text type="secondary" style={WHOLE}>
+            {r.Whatsapp?.phonenumber ?? '-'}
+          </Typography.Text>
         </div>
       ),
     },
-    { title: t('jobs.columns.clientId'), key: 'clientid', render: (_, r) => r.Whatsapp?.clientid ?? '-' },
+    { title: t('jobs.columns.clientId'), key: 'clientid', render: (_, r) => <span style={WHOLE}>{r.Whatsapp?.clientid ?? '-'}</span> },
     { title: t('jobs.columns.success'), key: 'success', render: (_, r) => <span data-testid="count-success" style={r.successUpdated ? FLASH : undefined}>{r.count_success}</span> },
     { title: t('jobs.columns.fail'), key: 'fail', render: (_, r) => <span data-testid="count-fail" style={r.failUpdated ? FLASH : undefined}>{r.count_fail}</span> },
     target,

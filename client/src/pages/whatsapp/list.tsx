@@ -35,6 +35,9 @@ const STATE_COLORS: Record<string, string> = {
   'reconnecting...': 'processing',
 };
 
+/** Phone numbers and client ids never break mid-number. */
+const WHOLE = { whiteSpace: 'nowrap' } as const;
+
 const HIGHLIGHT = { background: 'rgba(18, 140, 126, 0.18)', transition: 'background 0.3s' };
 
 /** 'Daftar Whatsapp' at /whatsapp and /member/whatsapp?id= (the accounts of one member). */
@@ -94,7 +97,9 @@ export function WhatsappList() {
           <Avatar style={{ background: '#128C7E' }}>{(r.pushname ?? '?').slice(0, 1).toUpperCase()}</Avatar>
           <div>
             <div style={{ fontWeight: 600 }}>{r.pushname ?? '-'}</div>
-            <Typography.Text type="secondary">{r.phonenumber ?? '-'}</Typography.Text>
+            <Typography.Text type="secondary" style={WHOLE}>
+              {r.phonenumber ?? '-'}
+            </Typography.Text>
             {showOwner && r.user && (
               <div>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -106,7 +111,7 @@ export function WhatsappList() {
         </Space>
       ),
     },
-    { title: t('whatsapp.columns.clientId'), dataIndex: 'clientid' },
+    { title: t('whatsapp.columns.clientId'), key: 'clientid', render: (_, r) => <span style={WHOLE}>{r.clientid}</span> },
     { title: t('whatsapp.columns.success'), key: 'ok', render: (_, r) => <span style={r.successUpdated ? HIGHLIGHT : undefined}>{r.count_success}</span> },
     { title: t('whatsapp.columns.fail'), key: 'fail', render: (_, r) => <span style={r.failUpdated ? HIGHLIGHT : undefined}>{r.count_fail}</span> },
     { title: t('whatsapp.columns.income'), key: 'income', render: (_, r) => formatRupiah(r.income) },
