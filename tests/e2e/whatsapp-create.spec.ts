@@ -38,3 +38,15 @@ test('the WhatsApp screens speak English when English is chosen', async ({ page 
   await expect(page.getByRole('heading', { name: 'Add WhatsApp account' })).toBeVisible();
   await expect(page.getByText('Sign in with a number')).toBeVisible();
 });
+
+test("an expired QR stops waiting: the 'message created' long poll is cut off", async ({ page }) => {
+  await freshMember(page);
+  await page.clock.install();
+  await page.goto('/whatsapp/create');
+  await page.getByRole('button', { name: 'Generate QR Code' }).click();
+  await expect(page.getByTestId('qr-image')).toBeVisible();
+  const cut = page.waitForEvent('requestfailed', { predicate: (r) => r.url().includes('/listen-message-created/'), timeout: 10_000 });
+  await page.clock.fastForward('01:01');
+  await expect(page.getByText('QR Code sudah kedaluwarsa.')).toBeVisible();
+  expect((await cut).url()).toContain('/api/admin/whatsapp/listen-message-created/');
+});

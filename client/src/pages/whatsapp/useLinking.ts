@@ -74,25 +74,27 @@ export function useLinking(deviceId: string, onLinked: (identity: LinkedIdentity
     if (step === 'shown' && seconds === 0) setStep('expired');
   }, [step, seconds]);
 
-  const meta = { run };
+  // Each read's key names its run and whether it is wanted now: a read nobody wants any more (the code
+  // expired, a new Generate, the 120 s time-out) loses its observer and is cut off, so the server ends
+  // the session it was holding, as the spec's aborting client does.
   const shown = useCustom<{ qr?: string | null; code?: string | null }>({
     url: `/admin/whatsapp/qr-new-client/${encodeURIComponent(deviceId)}`,
     method: 'get',
-    meta,
+    meta: { run, wanted: fetching },
     queryOptions: { ...ONCE, enabled: fetching },
     errorNotification: false,
   }).query;
   const state = useCustom<ClientState>({
     url: `/admin/whatsapp/client-state/${encodeURIComponent(deviceId)}`,
     method: 'get',
-    meta,
+    meta: { run, wanted: step === 'shown' },
     queryOptions: { retry: false, gcTime: 0, enabled: step === 'shown', refetchInterval: POLL_MS },
     errorNotification: false,
   }).query;
   const created = useCustom<{ message: LinkedIdentity }>({
     url: `/admin/whatsapp/listen-message-created/${encodeURIComponent(deviceId)}`,
     method: 'get',
-    meta,
+    meta: { run, wanted: step === 'shown' },
     queryOptions: { ...ONCE, enabled: step === 'shown' },
     errorNotification: false,
   }).query;
