@@ -55,7 +55,7 @@ test('staff runs a generator, watches it reach 100.00 live and downloads the CSV
   await expect(row.getByTestId('progress')).toHaveText('0.00%');
   await row.getByRole('button', { name: 'Start' }).click();
   await expect(row.getByTestId('progress')).toHaveText('100.00%', { timeout: 20_000 });
-  await expect(row.getByTestId('job-status')).toHaveText('Finished');
+  await expect(row.getByTestId('job-status')).toHaveText('Selesai');
   await expect(row.getByTestId('current-number')).toHaveText(end);
   const success = Number(await row.getByTestId('count-success').textContent());
   const fail = Number(await row.getByTestId('count-fail').textContent());
@@ -89,7 +89,7 @@ test('a validator is created from an uploaded file; its Target File link shows t
   const submit = page.getByRole('button', { name: 'Simpan' });
   await chooseAccount(page, pushname);
   await expect(submit).toBeDisabled();
-  await page.locator('input[name="file"]').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from('number,name\n6281234567890,Ani\nbukan-nomor,Budi\n') });
+  await page.getByLabel('File (.csv / .json)').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from('number,name\n6281234567890,Ani\nbukan-nomor,Budi\n') });
   await page.locator('input[name="interval_min"]').fill('0');
   await page.locator('input[name="interval_max"]').fill('0');
   await submit.click();

@@ -94,11 +94,13 @@ export function createDataProvider(http: Http = api): DataProvider {
       return { data: (body ?? { id }) as T };
     },
 
-    custom: async <T extends BaseRecord>({ url, method, payload, query: q }: Parameters<NonNullable<DataProvider['custom']>>[0]) => {
+    custom: async <T extends BaseRecord>({ url, method, payload, query: q, meta }: Parameters<NonNullable<DataProvider['custom']>>[0]) => {
       const m = method.toUpperCase();
       if (m !== 'GET' && m !== 'POST' && m !== 'PUT' && m !== 'DELETE') throw new ApiError(`Unsupported method ${method}`, 400);
       const qs = q && typeof q === 'object' ? query(q as Record<string, string>) : '';
-      return { data: await http<T>(`${url}${qs}`, { method: m, body: payload }) };
+      // A read that nobody waits for any more (its screen closed) is cut off: long polls hold a connection.
+      const signal = (meta as { signal?: AbortSignal } | undefined)?.signal;
+      return { data: await http<T>(`${url}${qs}`, { method: m, body: payload, signal }) };
     },
   };
 }

@@ -1,7 +1,6 @@
+import { useCustom, useTranslate } from '@refinedev/core';
 import { Select } from 'antd';
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/http';
 import { formatState } from '../../lib/format';
 import { getSessionUser } from '../../lib/session';
 import type { JobAccount, JobKind } from './jobRow';
@@ -10,8 +9,10 @@ export type AccountChoice = number | 'new' | undefined;
 
 interface Props {
   kind: JobKind;
-  value: AccountChoice;
-  onChange: (value: AccountChoice) => void;
+  /** Set by the form item. */
+  id?: string;
+  value?: AccountChoice;
+  onChange?: (value: AccountChoice) => void;
   /** The account a job being edited uses, shown even when it is not the caller's own. */
   current?: JobAccount | null;
   disabled?: boolean;
@@ -21,40 +22,36 @@ interface Props {
  * The WhatsApp selector of the create screens: the caller's accounts (dev: all), and 'Daftar Baru',
  * which opens /whatsapp/create?type=generator|validator to link a new one.
  */
-export function AccountSelect({ kind, value, onChange, current, disabled }: Props) {
+export function AccountSelect({ kind, id, value, onChange, current, disabled }: Props) {
+  const t = useTranslate();
   const navigate = useNavigate();
   const user = getSessionUser();
-  const [accounts, setAccounts] = useState<JobAccount[]>([]);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    const owner = user?.role === 'dev' ? 'null' : String(user?.id ?? '');
-    let live = true;
-    api<{ list: JobAccount[] }>(`/admin/whatsapp/list/${owner}`, { fallback: 'Error fetching Whatsapp list' })
-      .then((res) => live && setAccounts(res.list ?? []))
-      .catch(() => live && setAccounts([]))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [user?.id, user?.role]);
+  const owner = user?.role === 'dev' ? 'null' : String(user?.id ?? '');
+  const { query } = useCustom<{ list: JobAccount[] }>({
+    url: `/admin/whatsapp/list/${owner}`,
+    method: 'get',
+    errorNotification: false,
+  });
+  const accounts = query.data?.data.list ?? [];
 
   const all = current && !accounts.some((a) => a.id === current.id) ? [current, ...accounts] : accounts;
   const options = [
     ...all.map((a) => ({ value: a.id, label: `${a.pushname ?? '-'} (${a.phonenumber ?? '-'}) — ${formatState(a.state)}` })),
-    { value: 'new' as const, label: 'Daftar Baru' },
+    { value: 'new' as const, label: t('jobs.form.newAccount') },
   ];
 
   return (
     <Select<number | 'new'>
-      aria-label="WhatsApp"
-      placeholder="Pilih akun WhatsApp"
-      loading={loading}
+      id={id}
+      aria-label={t('jobs.form.whatsapp')}
+      placeholder={t('jobs.form.pickAccount')}
+      loading={query.isLoading}
       disabled={disabled}
       value={value}
       options={options}
+      status={query.isError ? 'warning' : undefined}
       onChange={(v) => {
-        onChange(v);
+        onChange?.(v);
         if (v === 'new') navigate(`/whatsapp/create?type=${kind}`);
       }}
       style={{ width: '100%' }}

@@ -1,6 +1,6 @@
+import { useCustom, useCustomMutation, useDelete, useInvalidate, useTranslate, type HttpError } from '@refinedev/core';
 import { App, Button, Space } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, api, errorText } from '../../lib/http';
 import { downloadCsv } from '../../lib/download';
 import { accountCanRunJobs, DISCONNECTED_MESSAGE } from '../../../../common/jobs';
 import type { JobKind, JobRow } from './jobRow';
@@ -10,28 +10,42 @@ const FILES: Record<JobKind, string> = {
   validator: 'phone_numbers_validated.csv',
 };
 
+/** `code` of the server's 403 when the job's account has lost its connection. */
+const DISCONNECTED_CODE = 2;
+
 interface Props {
   kind: JobKind;
   row: JobRow;
+  /** Changes the row on screen (flags, the values a call answered) until the list is fetched again. */
   update: (id: number, patch: Partial<JobRow> | ((row: JobRow) => Partial<JobRow>)) => void;
-  /** The row was deleted on the server. */
-  removed: (id: number) => void;
 }
 
+type JobAnswer = Record<JobKind, JobRow>;
+
 /** Start/Stop, Download, Delete and Edit of one generator or validator row. */
-export function JobActions({ kind, row, update, removed }: Props) {
+export function JobActions({ kind, row, update }: Props) {
+  const t = useTranslate();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
+  const invalidate = useInvalidate();
+  const { mutate: call } = useCustomMutation<JobAnswer>();
+  const { mutate: remove, mutation: removal } = useDelete();
+  const { query: result } = useCustom<{ list: Array<{ number: string; name: string }> }>({
+    url: `/admin/${kind}/download-result/${row.id}`,
+    method: 'get',
+    queryOptions: { enabled: false, retry: false },
+    errorNotification: false,
+  });
 
   // 'Forbidden', then to the account's reconnect screen (spec 5).
   const forbidden = () =>
     modal.error({
-      title: 'Forbidden',
-      content: DISCONNECTED_MESSAGE,
+      title: t('jobs.forbidden.title'),
+      content: t('jobs.forbidden.content'),
       onOk: () => navigate(row.whatsapp_id ? `/whatsapp/create?r=${row.whatsapp_id}` : `/whatsapp/create?type=${kind}`),
     });
 
-  const toggle = async () => {
+  const toggle = () => {
     if (!accountCanRunJobs(row.Whatsapp?.state)) {
       forbidden();
       return;
@@ -39,80 +53,77 @@ export function JobActions({ kind, row, update, removed }: Props) {
     const action = row.status === 'sending' ? 'stop' : 'start';
     const seq = row.liveSeq ?? 0;
     update(row.id, { requesting: true });
-    try {
-      const res = await api<Record<JobKind, JobRow>>(`/admin/${kind}/${action}`, { method: 'POST', body: { id: row.id }, fallback: 'Network error. Please try again.' });
-      const fresh = res[kind];
-      // The answer only counts when no live event has already told a newer story.
-      update(row.id, (now) =>
-        (now.liveSeq ?? 0) === seq
-          ? { status: fresh.status, state: fresh.state, requesting: false, ...(action === 'stop' ? { waiting: false, progressing: false } : {}) }
-          : { requesting: false },
-      );
-    } catch (err) {
-      update(row.id, { requesting: false });
-      if (err instanceof ApiError && err.statusCode === 403 && err.message === DISCONNECTED_MESSAGE) forbidden();
-      else void message.error(errorText(err, 'Network error. Please try again.'));
-    }
+    call(
+      { url: `/admin/${kind}/${action}`, method: 'post', values: { id: row.id }, successNotification: false, errorNotification: false },
+      {
+        onSuccess: ({ data }) => {
+          const fresh = data[kind];
+          // The answer only counts when no live event has already told a newer story.
+          update(row.id, (now) =>
+            (now.liveSeq ?? 0) === seq
+              ? { status: fresh.status, state: fresh.state, requesting: false, ...(action === 'stop' ? { waiting: false, progressing: false } : {}) }
+              : { requesting: false },
+          );
+          void invalidate({ resource: kind, invalidates: ['list'] });
+        },
+        onError: (err: HttpError) => {
+          update(row.id, { requesting: false });
+          if (err.statusCode === 403 && ((err as HttpError & { code?: number }).code === DISCONNECTED_CODE || err.message === DISCONNECTED_MESSAGE)) forbidden();
+          else void message.error(err.message || t('jobs.networkError'));
+        },
+      },
+    );
   };
 
   const download = async () => {
-    try {
-      const res = await api<{ list: Array<{ number: string; name: string }> }>(`/admin/${kind}/download-result/${row.id}`, { fallback: 'Internal server error' });
-      if (!res.list.length) {
-        void message.warning('No phone numbers to export.');
-        return;
-      }
-      downloadCsv(
-        res.list.map((r) => ({ number: r.number, name: r.name, status: 'active' })),
-        ['number', 'name', 'status'],
-        FILES[kind],
-      );
-    } catch (err) {
-      void message.error(errorText(err));
+    const { data, error } = await result.refetch();
+    if (error || !data) {
+      void message.error(error?.message || t('jobs.readError'));
+      return;
     }
+    const list = data.data.list ?? [];
+    if (!list.length) {
+      void message.warning(t('jobs.noExport'));
+      return;
+    }
+    downloadCsv(
+      list.map((r) => ({ number: r.number, name: r.name, status: 'active' })),
+      ['number', 'name', 'status'],
+      FILES[kind],
+    );
   };
 
-  const remove = () =>
+  const askDelete = () =>
     modal.confirm({
-      title: 'Apakah Anda yakin ?',
-      content: kind === 'generator' ? 'Generator ini dan hasilnya akan dihapus.' : 'Validator ini, filenya dan hasilnya akan dihapus.',
-      okText: 'Ya, Hapus.',
-      cancelText: 'Batal',
+      title: t('jobs.delete.title'),
+      content: t(`${kind}.deleteContent`),
+      okText: t('jobs.delete.ok'),
+      cancelText: t('jobs.delete.cancel'),
       okButtonProps: { danger: true },
-      onOk: async () => {
-        update(row.id, { deleting: true });
-        try {
-          await api(`/admin/${kind}/${row.id}`, { method: 'DELETE', fallback: 'Network error. Please try again.' });
-          removed(row.id);
-        } catch (err) {
-          update(row.id, { deleting: false });
-          void message.error(errorText(err, 'Network error. Please try again.'));
-        }
-      },
+      onOk: () =>
+        remove(
+          { resource: kind, id: row.id, mutationMode: 'pessimistic', successNotification: false, errorNotification: false },
+          { onError: (err) => void message.error(err.message || t('jobs.networkError')) },
+        ),
     });
 
-  if (row.deleting) return <span>Deleting...</span>;
+  // 'Deleting...' from the confirm until the list no longer has the row.
+  if (removal.isPending || removal.isSuccess) return <span>{t('jobs.actions.deleting')}</span>;
   const done = row.state === 'finished' && row.status === 'idle';
+  const sending = row.status === 'sending';
   return (
     <Space wrap size={4}>
-      <Button
-        size="small"
-        type={row.status === 'sending' ? 'default' : 'primary'}
-        danger={row.status === 'sending'}
-        loading={row.requesting}
-        disabled={done}
-        onClick={() => void toggle()}
-      >
-        {row.requesting ? (row.status === 'sending' ? 'Stopping...' : 'Starting...') : row.status === 'sending' ? 'Stop' : 'Start'}
+      <Button size="small" type={sending ? 'default' : 'primary'} danger={sending} loading={row.requesting} disabled={done} onClick={toggle}>
+        {row.requesting ? t(sending ? 'jobs.actions.stopping' : 'jobs.actions.starting') : t(sending ? 'jobs.actions.stop' : 'jobs.actions.start')}
       </Button>
-      <Button size="small" onClick={() => void download()}>
-        Download
+      <Button size="small" loading={result.isFetching} onClick={() => void download()}>
+        {t('jobs.actions.download')}
       </Button>
-      <Button size="small" danger onClick={remove}>
-        Delete
+      <Button size="small" danger onClick={askDelete}>
+        {t('jobs.actions.delete')}
       </Button>
       <Link to={`/${kind}/create?id=${row.id}`}>
-        <Button size="small">Edit</Button>
+        <Button size="small">{t('jobs.actions.edit')}</Button>
       </Link>
     </Space>
   );

@@ -1,14 +1,16 @@
+import { useTranslate } from '@refinedev/core';
 import { Alert, Button, Card, Checkbox, Form, InputNumber, Spin } from 'antd';
+import type { FormItemProps } from 'antd';
 import type { ReactNode } from 'react';
 import { PageTitle } from '../../components/PageTitle';
 import { AccountSelect } from './AccountSelect';
 import type { JobForm } from './useJobForm';
 
-interface Props<F extends string> {
+interface Props {
   title: string;
-  form: JobForm<F>;
+  form: JobForm;
   disabled: boolean;
-  onSubmit: () => Promise<void>;
+  onSubmit: () => void;
   /** The area's own fields, above the shared ones. */
   children: ReactNode;
 }
@@ -16,33 +18,42 @@ interface Props<F extends string> {
 /**
  * The card of the generator and validator create/edit screens: the area's own fields, then
  * Interval Min, Interval Max, WhatsApp (with 'Daftar Baru'), 'Simpan ke dalam daftar' and Simpan.
+ * Every field has a rule, so an error under it (ours or the server's) clears once it is corrected.
  */
-export function JobFormCard<F extends string>({ title, form, disabled, onSubmit, children }: Props<F>) {
-  const { status } = form;
+export function JobFormCard({ title, form, disabled, onSubmit, children }: Props) {
+  const t = useTranslate();
+  const whole = { type: 'integer' as const, min: 0, message: t('jobs.form.intervalRequired') };
+  // Interval Min above Interval Max: the spec's message under Interval Min.
+  const minAtMostMax: NonNullable<FormItemProps['rules']>[number] = ({ getFieldValue }) => ({
+    validator: (_, value: number | null) => {
+      const max = getFieldValue('interval_max') as number | null;
+      return value === null || value === undefined || max === null || max === undefined || value <= max
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('jobs.form.intervalOrder')));
+    },
+  });
   return (
     <div>
       <PageTitle title={title} />
       <Card style={{ maxWidth: 640 }}>
         <Spin spinning={form.loading}>
-          {form.errors._ && <Alert type="error" showIcon message={form.errors._} style={{ marginBottom: 16 }} />}
-          <Form layout="vertical" onFinish={() => void onSubmit()}>
+          {form.error && <Alert type="error" showIcon message={form.error} style={{ marginBottom: 16 }} />}
+          <Form {...form.formProps} layout="vertical" onFinish={onSubmit}>
             {children}
-            <Form.Item label="Interval Min" {...status('interval_min')}>
-              <InputNumber name="interval_min" min={0} precision={0} value={form.min} onChange={form.setMin} style={{ width: '100%' }} />
+            <Form.Item label={t('jobs.form.intervalMin')} name="interval_min" dependencies={['interval_max']} rules={[whole, minAtMostMax]}>
+              <InputNumber name="interval_min" min={0} precision={0} style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item label="Interval Max" {...status('interval_max')}>
-              <InputNumber name="interval_max" min={0} precision={0} value={form.max} onChange={form.setMax} style={{ width: '100%' }} />
+            <Form.Item label={t('jobs.form.intervalMax')} name="interval_max" rules={[whole]}>
+              <InputNumber name="interval_max" min={0} precision={0} style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item label="WhatsApp" {...status('whatsapp_id')}>
-              <AccountSelect kind={form.kind} value={form.account} onChange={form.setAccount} current={form.current} />
+            <Form.Item label={t('jobs.form.whatsapp')} name="whatsapp_id" rules={[{ required: false }]}>
+              <AccountSelect kind={form.kind} current={form.current} />
             </Form.Item>
-            <Form.Item>
-              <Checkbox checked={form.save} onChange={(e) => form.setSave(e.target.checked)}>
-                Simpan ke dalam daftar
-              </Checkbox>
+            <Form.Item name="b_insert" valuePropName="checked">
+              <Checkbox>{t('jobs.form.saveToList')}</Checkbox>
             </Form.Item>
-            <Button type="primary" htmlType="submit" disabled={disabled} loading={form.saving}>
-              {form.saving ? 'Menyimpan...' : 'Simpan'}
+            <Button type="primary" htmlType="submit" disabled={disabled || form.saving} loading={form.saving}>
+              {form.saving ? t('jobs.form.saving') : t('jobs.form.submit')}
             </Button>
           </Form>
         </Spin>

@@ -1,51 +1,49 @@
+import { useTranslate } from '@refinedev/core';
 import { Alert, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ListHeader } from '../../components/ListHeader';
-import { SearchFilterBar } from '../../components/SearchFilterBar';
 import { Pager } from '../../components/Pager';
+import { SearchFilterBar } from '../../components/SearchFilterBar';
 import { formatProgress } from '../../lib/format';
 import { getSessionUser } from '../../lib/session';
-import { usePaged } from '../../lib/usePaged';
+import { useLiveOverlay } from '../../lib/useLiveOverlay';
+import { useSpecTable } from '../../lib/useSpecTable';
 import { useLive } from '../../providers/live';
 import { JobActions } from './JobActions';
 import { applyJobLive, jobStatusLabel, type JobKind, type JobRow } from './jobRow';
 
-const STATUS_FILTERS = [
-  { value: '', label: 'Semua' },
-  { value: 'sending', label: 'Berjalan' },
-  { value: 'idle', label: 'Idle' },
-  { value: 'finished', label: 'Finished' },
-  { value: 'error', label: 'Error' },
-];
+const STATUS_FILTERS = ['', 'sending', 'idle', 'finished', 'error'] as const;
+const KEYS = { search: 'search', status: 'status' } as const;
+
+/** Flags only the client knows; a fresh fetch of the list keeps them. */
+const TRANSIENT: readonly (keyof JobRow)[] = ['requesting', 'progressing', 'waiting', 'waitTime', 'attempting', 'attempingCode', 'successUpdated', 'failUpdated', 'liveSeq'];
+
+/** Phone numbers and client ids never break mid-number. */
+const WHOLE = { whiteSpace: 'nowrap' } as const;
 
 const FLASH = { background: 'rgba(18, 140, 126, 0.18)', transition: 'background 0.3s', padding: '0 4px', borderRadius: 4 };
 
 interface Props {
   kind: JobKind;
-  title: string;
-  fallback: string;
   /** The kind's own column (Range Nomor or Target File). */
   target: ColumnsType<JobRow>[number];
 }
 
 /**
  * 'Daftar Generator' / 'Daftar Validator': search and status filter (kept in the address), paging,
- * live rows on the user's channel (staff) or 'admin' (admin, dev).
+ * live rows on the user's channel (staff) or 'admin' (admin, dev) over the fetched page.
  */
-export function JobList({ kind, title, fallback, target }: Props) {
+export function JobList({ kind, target }: Props) {
+  const t = useTranslate();
   const user = getSessionUser();
   const role = user?.role;
-  const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
-  const status = params.get('status') ?? '';
-  const [text, setText] = useState(search);
-  const [busy, setBusy] = useState(false);
   // List calls send user_id as the current user's id, or none for dev (spec 6).
-  const userId = role === 'dev' ? undefined : user?.id;
-  const list = usePaged<JobRow>(`/admin/${kind}/list-per-page`, { user_id: userId, search, status }, fallback);
-  const { rows, setRows, reload } = list;
+  const table = useSpecTable<JobRow>({ resource: kind, keys: KEYS, fixed: { user_id: role === 'dev' ? undefined : user?.id } });
+  const { tableQuery, values, setParam } = table;
+  const [rows, setRows] = useLiveOverlay(tableQuery.data?.data, tableQuery.dataUpdatedAt, TRANSIENT);
+  const [text, setText] = useState(values.search ?? '');
+  const [busy, setBusy] = useState(false);
 
   useLive(role === 'admin' || role === 'dev' ? 'admin' : String(user?.id ?? ''), (msg) => setRows((rs) => applyJobLive(rs, kind, msg)));
 
@@ -54,98 +52,90 @@ export function JobList({ kind, title, fallback, target }: Props) {
       setRows((rs) => rs.map((r) => (r.id === id ? { ...r, ...(typeof patch === 'function' ? patch(r) : patch) } : r))),
     [setRows],
   );
-  const removed = useCallback(
-    (id: number) => {
-      setRows((rs) => rs.filter((r) => r.id !== id));
-      reload();
-    },
-    [setRows, reload],
-  );
 
   // Counters flash for 1 second; waiting rows count down every second.
   const flashing = rows.some((r) => r.successUpdated || r.failUpdated);
   useEffect(() => {
     if (!flashing) return;
-    const t = window.setTimeout(() => setRows((rs) => rs.map((r) => (r.successUpdated || r.failUpdated ? { ...r, successUpdated: false, failUpdated: false } : r))), 1000);
-    return () => window.clearTimeout(t);
+    const id = window.setTimeout(() => setRows((rs) => rs.map((r) => (r.successUpdated || r.failUpdated ? { ...r, successUpdated: false, failUpdated: false } : r))), 1000);
+    return () => window.clearTimeout(id);
   }, [flashing, rows, setRows]);
   const waiting = rows.some((r) => r.waiting && (r.waitTime ?? 0) > 0);
   useEffect(() => {
     if (!waiting) return;
-    const t = window.setInterval(() => setRows((rs) => rs.map((r) => (r.waiting && (r.waitTime ?? 0) > 0 ? { ...r, waitTime: (r.waitTime ?? 1) - 1 } : r))), 1000);
-    return () => window.clearInterval(t);
+    const id = window.setInterval(() => setRows((rs) => rs.map((r) => (r.waiting && (r.waitTime ?? 0) > 0 ? { ...r, waitTime: (r.waitTime ?? 1) - 1 } : r))), 1000);
+    return () => window.clearInterval(id);
   }, [waiting, setRows]);
 
   // Search and filter re-fetch after 1 second, from page 1.
-  const apply = (key: 'search' | 'status', value: string) => {
+  const apply = (key: keyof typeof KEYS, value: string) => {
     setBusy(true);
     window.setTimeout(() => {
-      const next = new URLSearchParams(params);
-      next.set('page', '1');
-      if (value.trim()) next.set(key, value.trim());
-      else next.delete(key);
-      setParams(next, { replace: true });
+      setParam(key, value);
       setBusy(false);
     }, 1000);
   };
 
   const columns: ColumnsType<JobRow> = [
     {
-      title: 'Akun',
+      title: t('jobs.columns.account'),
       key: 'akun',
       render: (_, r) => (
         <div>
           <div style={{ fontWeight: 600 }}>{r.Whatsapp?.pushname ?? '-'}</div>
-          <Typography.Text type="secondary">{r.Whatsapp?.phonenumber ?? '-'}</Typography.Text>
+          <Typography.Text type="secondary" style={WHOLE}>
+            {r.Whatsapp?.phonenumber ?? '-'}
+          </Typography.Text>
         </div>
       ),
     },
-    { title: 'Client ID', key: 'clientid', render: (_, r) => r.Whatsapp?.clientid ?? '-' },
-    { title: 'Berhasil', key: 'success', render: (_, r) => <span data-testid="count-success" style={r.successUpdated ? FLASH : undefined}>{r.count_success}</span> },
-    { title: 'Gagal', key: 'fail', render: (_, r) => <span data-testid="count-fail" style={r.failUpdated ? FLASH : undefined}>{r.count_fail}</span> },
+    { title: t('jobs.columns.clientId'), key: 'clientid', render: (_, r) => <span style={WHOLE}>{r.Whatsapp?.clientid ?? '-'}</span> },
+    { title: t('jobs.columns.success'), key: 'success', render: (_, r) => <span data-testid="count-success" style={r.successUpdated ? FLASH : undefined}>{r.count_success}</span> },
+    { title: t('jobs.columns.fail'), key: 'fail', render: (_, r) => <span data-testid="count-fail" style={r.failUpdated ? FLASH : undefined}>{r.count_fail}</span> },
     target,
-    { title: 'Progress', key: 'progress', render: (_, r) => <span data-testid="progress">{formatProgress(r.progress)}%</span> },
+    { title: t('jobs.columns.progress'), key: 'progress', render: (_, r) => <span data-testid="progress">{formatProgress(r.progress)}%</span> },
     {
-      title: 'Status',
+      title: t('jobs.columns.status'),
       key: 'status',
       render: (_, r) => {
         const label = jobStatusLabel(r);
         return (
           <Tag color={label.color} data-testid="job-status">
-            {label.text}
+            {t(label.key, label.values ?? {})}
           </Tag>
         );
       },
     },
-    { title: 'Action', key: 'action', render: (_, r) => <JobActions kind={kind} row={r} update={update} removed={removed} /> },
+    { title: t('jobs.columns.action'), key: 'action', render: (_, r) => <JobActions kind={kind} row={r} update={update} /> },
   ];
 
+  const error = tableQuery.error;
   return (
     <div>
-      <ListHeader title={title} addTo={`/${kind}/create`} />
+      <ListHeader title={t(`${kind}.title`)} addTo={`/${kind}/create`} addLabel={t('jobs.add')} />
       <SearchFilterBar
-        label="Cari"
+        label={t('jobs.search')}
         text={text}
         onText={setText}
         onSearch={(v) => apply('search', v)}
-        status={status}
-        options={STATUS_FILTERS}
+        status={values.status ?? ''}
+        options={STATUS_FILTERS.map((value) => ({ value, label: t(`jobs.filter.${value || 'all'}`) }))}
         onStatus={(v) => apply('status', v)}
         statusWidth={160}
       />
-      {list.error && <Alert type="error" showIcon message={list.error} style={{ marginBottom: 16 }} />}
-      <Spin spinning={busy || list.loading}>
+      {error && <Alert type="error" showIcon message={error.statusCode ? error.message : t(`${kind}.listError`)} style={{ marginBottom: 16 }} />}
+      <Spin spinning={busy || tableQuery.isLoading}>
         <Table<JobRow>
           rowKey="id"
           dataSource={rows}
           pagination={false}
           scroll={{ x: true }}
-          locale={{ emptyText: 'Kosong' }}
+          locale={{ emptyText: t('jobs.empty') }}
           onRow={(r) => ({ 'data-testid': `${kind}-row-${r.id}` }) as React.HTMLAttributes<HTMLElement>}
           columns={columns}
         />
       </Spin>
-      <Pager page={list.page} totalPages={list.totalPages} onChange={list.setPage} />
+      <Pager page={table.page} totalPages={table.totalPages} onChange={table.setPage} />
     </div>
   );
 }

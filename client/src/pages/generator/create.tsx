@@ -1,41 +1,43 @@
+import { useTranslate } from '@refinedev/core';
 import { Form, Input } from 'antd';
-import { useState } from 'react';
-import { RANGE_ORDER_MESSAGE } from '../../../../common/jobs';
+import type { FormItemProps } from 'antd';
 import { phoneOrNull } from '../../../../common/phone';
 import { JobFormCard } from './JobForm';
-import { useJobForm } from './useJobForm';
+import { useJobForm, type JobFormValues } from './useJobForm';
+
+type GeneratorValues = JobFormValues & { start_number?: string; end_number?: string };
 
 /** 'Tambah Akun Generator' at /generator/create; `?id=` edits a generator (its range is then fixed). */
 export function GeneratorCreate() {
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const form = useJobForm<'start_number' | 'end_number'>('generator', (g) => {
-    setStart(g.start_number ?? '');
-    setEnd(g.end_number ?? '');
-  });
-  const { id, status } = form;
+  const t = useTranslate();
+  const form = useJobForm('generator');
+  const { id } = form;
+  const start = (Form.useWatch('start_number', form.form) as string | undefined) ?? '';
+  const end = (Form.useWatch('end_number', form.form) as string | undefined) ?? '';
 
-  const submit = async () => {
-    const a = phoneOrNull(start);
-    const b = phoneOrNull(end);
-    if (a && b && BigInt(a) > BigInt(b)) {
-      form.setErrors({ start_number: RANGE_ORDER_MESSAGE });
-      return;
-    }
-    if (form.intervalsOutOfOrder()) return;
-    const body = { start_number: start.trim(), end_number: end.trim(), ...form.settingsBody() };
-    await form.send(body, 'Network error. Please try again.', { created: 'Generator berhasil dibuat', updated: 'Generator berhasil diperbarui' });
+  // Start above end: the spec's message under Target Nomor Awal.
+  const startBeforeEnd: NonNullable<FormItemProps['rules']>[number] = ({ getFieldValue }) => ({
+    validator: (_, value: string | undefined) => {
+      const a = phoneOrNull(value ?? '');
+      const b = phoneOrNull((getFieldValue('end_number') as string | undefined) ?? '');
+      return a && b && BigInt(a) > BigInt(b) ? Promise.reject(new Error(t('generator.rangeOrder'))) : Promise.resolve();
+    },
+  });
+
+  const submit = () => {
+    const values = form.form.getFieldsValue(true) as GeneratorValues;
+    void form.save({ start_number: (values.start_number ?? '').trim(), end_number: (values.end_number ?? '').trim(), ...form.settingsBody(values) });
   };
 
-  const disabled = form.saving || form.account === 'new' || !start.trim() || !end.trim();
+  const disabled = form.account === 'new' || !start.trim() || !end.trim();
 
   return (
-    <JobFormCard title="Tambah Akun Generator" form={form} disabled={disabled} onSubmit={submit}>
-      <Form.Item label="Target Nomor Awal" {...status('start_number')}>
-        <Input name="start_number" value={start} disabled={Boolean(id)} placeholder="6281xxxxxxx" inputMode="numeric" onChange={(e) => setStart(e.target.value)} />
+    <JobFormCard title={t('generator.createTitle')} form={form} disabled={disabled} onSubmit={submit}>
+      <Form.Item label={t('generator.fields.start')} name="start_number" dependencies={['end_number']} rules={[{ whitespace: true }, startBeforeEnd]}>
+        <Input name="start_number" disabled={Boolean(id)} placeholder="6281xxxxxxx" inputMode="numeric" />
       </Form.Item>
-      <Form.Item label="Target Nomor Akhir" {...status('end_number')}>
-        <Input name="end_number" value={end} disabled={Boolean(id)} placeholder="6281xxxxxxx" inputMode="numeric" onChange={(e) => setEnd(e.target.value)} />
+      <Form.Item label={t('generator.fields.end')} name="end_number" rules={[{ whitespace: true }]}>
+        <Input name="end_number" disabled={Boolean(id)} placeholder="6281xxxxxxx" inputMode="numeric" />
       </Form.Item>
     </JobFormCard>
   );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { i18nProvider } from '../../providers/i18n';
 import { applyJobLive, jobStatusLabel, type JobRow } from './jobRow';
+
+/** The label as the Indonesian screen shows it. */
+const shown = (r: JobRow) => {
+  const label = jobStatusLabel(r);
+  return i18nProvider.translate(label.key, label.values ?? {});
+};
 
 const row = (over: Partial<JobRow> = {}): JobRow => ({
   id: 7,
@@ -35,17 +42,28 @@ describe('generator and validator rows from live events', () => {
 
   it('finished sets progress 100 and idle; waiting shows the seconds; errors show progress 100 as the spec says', () => {
     const [waiting] = applyJobLive([row({ status: 'sending' })], 'generator', { event: 'waiting', data: { id: 7, job: 'generator', waitTime: 4, status: 'sending' } });
-    expect(jobStatusLabel(waiting!).text).toBe('Waiting (4s)...');
+    expect(shown(waiting!)).toBe('Waiting (4s)...');
     const [done] = applyJobLive([waiting!], 'generator', { event: 'finished', data: { id: 7, job: 'generator', status: 'idle', state: 'finished', progress: 100, checked: 10 } });
     expect(done).toMatchObject({ status: 'idle', progress: 100, waiting: false });
-    expect(jobStatusLabel(done!).text).toBe('Finished');
+    expect(shown(done!)).toBe('Selesai');
     const [paused] = applyJobLive([row({ status: 'sending' })], 'generator', { event: 'error_generate', data: { id: 7, job: 'generator', status: 'idle', state: 'error', progress: 40 } });
     expect(paused).toMatchObject({ status: 'idle', progress: 100 });
-    expect(jobStatusLabel(paused!).text).toBe('Error');
+    expect(shown(paused!)).toBe('Galat');
   });
 
   it("follows the account's connection state by client id", () => {
     const [r] = applyJobLive([row()], 'generator', { event: 'connection.update', data: { id: 2, clientid: 'id-1-1', deviceId: 'id-1-1', state: 'disconnected' } });
     expect(r!.Whatsapp!.state).toBe('disconnected');
+  });
+});
+
+describe('job status labels', () => {
+  it('show the spec words while running and Indonesian words at rest', () => {
+    expect(shown(row({ requesting: true }))).toBe('Starting...');
+    expect(shown(row({ status: 'sending', attempting: true, attempingCode: 'timeout' }))).toBe('Fail, attempting (timeout)...');
+    expect(shown(row({ status: 'sending', job: 'validator' }))).toBe('Validating...');
+    expect(shown(row({ status: 'sending' }))).toBe('Generating...');
+    expect(shown(row({ state: 'stopped' }))).toBe('Dihentikan');
+    expect(shown(row())).toBe('Siap');
   });
 });

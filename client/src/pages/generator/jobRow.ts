@@ -125,16 +125,22 @@ export function applyJobLive(rows: JobRow[], kind: JobKind, msg: JobEvent): JobR
   return rows;
 }
 
-/** The run word shown in the Status column. */
-export function jobStatusLabel(row: JobRow): { text: string; color: string } {
-  if (row.requesting) return { text: row.status === 'sending' ? 'Stopping...' : 'Starting...', color: 'processing' };
+/** The run word of the Status column: a `jobs.status.*` key, its values and the tag colour. */
+export interface JobStatusLabel {
+  key: string;
+  values?: Record<string, string | number>;
+  color: string;
+}
+
+export function jobStatusLabel(row: JobRow): JobStatusLabel {
+  if (row.requesting) return { key: row.status === 'sending' ? 'jobs.status.stopping' : 'jobs.status.starting', color: 'processing' };
   if (row.status === 'sending') {
-    if (row.attempting) return { text: `Fail, attempting (${row.attempingCode ?? ''})...`, color: 'orange' };
-    if (row.waiting) return { text: `Waiting (${row.waitTime ?? 0}s)...`, color: 'processing' };
-    return { text: row.job === 'validator' ? 'Validating...' : 'Generating...', color: 'processing' };
+    if (row.attempting) return { key: 'jobs.status.attempting', values: { code: row.attempingCode ?? '' }, color: 'orange' };
+    if (row.waiting) return { key: 'jobs.status.waiting', values: { seconds: row.waitTime ?? 0 }, color: 'processing' };
+    return { key: row.job === 'validator' ? 'jobs.status.validating' : 'jobs.status.generating', color: 'processing' };
   }
-  if (row.state === 'finished') return { text: 'Finished', color: 'green' };
-  if (row.state === 'error') return { text: 'Error', color: 'red' };
-  if (row.state === 'stopped') return { text: 'Stopped', color: 'default' };
-  return { text: 'Idle', color: 'default' };
+  if (row.state === 'finished') return { key: 'jobs.status.finished', color: 'green' };
+  if (row.state === 'error') return { key: 'jobs.status.error', color: 'red' };
+  if (row.state === 'stopped') return { key: 'jobs.status.stopped', color: 'default' };
+  return { key: 'jobs.status.idle', color: 'default' };
 }

@@ -1,104 +1,81 @@
-import { App } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useForm } from '@refinedev/antd';
+import { useTranslate, type HttpError } from '@refinedev/core';
+import { App, Form } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError, api, errorText } from '../../lib/http';
-import { INTERVAL_ORDER_MESSAGE } from '../../../../common/jobs';
 import type { AccountChoice } from './AccountSelect';
-import type { JobAccount, JobKind, JobRow } from './jobRow';
+import type { JobKind, JobRow } from './jobRow';
 
-/** Field errors of a job form: the area's own fields, the shared settings, and '_' for the alert. */
-export type JobFormErrors<F extends string> = Partial<Record<JobFormField<F>, string>>;
-type JobFormField<F extends string> = F | 'interval_min' | 'interval_max' | 'whatsapp_id' | '_';
+/** The fields the generator and validator forms share, as the form holds them. */
+export type JobFormValues = {
+  interval_min: number | null;
+  interval_max: number | null;
+  whatsapp_id: AccountChoice;
+  b_insert: boolean;
+};
+
+/** What is sent: JSON for the generator, multipart for the validator (its file). */
+export type JobBody = Record<string, unknown> | FormData;
+
+const DEFAULTS: JobFormValues = { interval_min: 1, interval_max: 2, whatsapp_id: undefined, b_insert: false };
 
 /**
- * The state the generator and validator create/edit screens share: `?id=` to edit (the row is read
- * once, `fill` takes the area's own fields), the intervals, the WhatsApp account, 'Simpan ke dalam
- * daftar', the errors, and saving to /admin/<kind>/create or PUT /admin/<kind>/<id>.
+ * Refine's form for /generator/create and /validator/create: `?id=` edits (the row is read through the
+ * data provider and fills the fields), otherwise it creates with Interval Min 1 and Max 2. Server field
+ * errors land under their fields; a saved job says so and returns to the list.
  */
-export function useJobForm<F extends string>(kind: JobKind, fill: (row: JobRow) => void) {
+export function useJobForm(kind: JobKind) {
+  const t = useTranslate();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id');
-  const [min, setMin] = useState<number | null>(1);
-  const [max, setMax] = useState<number | null>(2);
-  const [account, setAccount] = useState<AccountChoice>(undefined);
-  const [current, setCurrent] = useState<JobAccount | null>(null);
-  const [save, setSave] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [loading, setLoading] = useState(Boolean(id));
-  const [errors, setErrorState] = useState<Partial<Record<string, string>>>({});
-  const setErrors = (next: JobFormErrors<F>) => setErrorState(next);
-  const fillRef = useRef(fill);
-  fillRef.current = fill;
 
-  useEffect(() => {
-    if (!id) return;
-    api<Record<JobKind, JobRow>>(`/admin/${kind}/${id}`, { fallback: 'Internal server error' })
-      .then((res) => {
-        const row = res[kind];
-        fillRef.current(row);
-        setMin(row.interval_min);
-        setMax(row.interval_max);
-        setAccount(row.whatsapp_id ?? undefined);
-        setCurrent(row.Whatsapp);
-        setSave(row.b_insert === 1);
-      })
-      .catch((err: unknown) => setErrorState({ _: errorText(err) }))
-      .finally(() => setLoading(false));
-  }, [id, kind]);
-
-  /** Interval Min above Interval Max: shows the spec's message under Interval Min. */
-  const intervalsOutOfOrder = (): boolean => {
-    if (min !== null && max !== null && min > max) {
-      setErrorState({ interval_min: INTERVAL_ORDER_MESSAGE });
-      return true;
-    }
-    return false;
-  };
+  const refine = useForm<JobRow, HttpError, JobBody>({
+    resource: kind,
+    action: id ? 'edit' : 'create',
+    id: id ?? undefined,
+    redirect: false,
+    successNotification: false,
+    errorNotification: false,
+    onMutationSuccess: () => {
+      void message.success(t(id ? `${kind}.updated` : `${kind}.created`));
+      navigate(`/${kind}/list`);
+    },
+  });
+  const row = refine.query?.data?.data;
+  const account = Form.useWatch('whatsapp_id', refine.form) as AccountChoice;
 
   /** The shared fields as the API names them (defaults 1 and 2 for empty intervals). */
-  const settingsBody = () => ({ whatsapp_id: account, b_insert: save ? 1 : 0, interval_min: min ?? 1, interval_max: max ?? 2 });
+  const settingsBody = (values: JobFormValues) => ({
+    whatsapp_id: values.whatsapp_id === 'new' ? undefined : values.whatsapp_id,
+    b_insert: values.b_insert ? 1 : 0,
+    interval_min: values.interval_min ?? 1,
+    interval_max: values.interval_max ?? 2,
+  });
 
-  /** Saves, then says so and returns to the list; a refusal shows its field errors and message. */
-  const send = async (body: unknown, fallback: string, done: { created: string; updated: string }) => {
-    setSaving(true);
-    setErrorState({});
-    try {
-      await api(id ? `/admin/${kind}/${id}` : `/admin/${kind}/create`, { method: id ? 'PUT' : 'POST', body, fallback });
-      void message.success(id ? done.updated : done.created);
-      navigate(`/${kind}/list`);
-    } catch (err) {
-      const fields = err instanceof ApiError ? err.errors : undefined;
-      setErrorState({ ...(fields ?? {}), _: errorText(err, fallback) });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const initialValues: JobFormValues & Record<string, unknown> = row
+    ? { ...row, interval_min: row.interval_min, interval_max: row.interval_max, whatsapp_id: row.whatsapp_id ?? undefined, b_insert: row.b_insert === 1 }
+    : DEFAULTS;
 
-  const status = (key: JobFormField<F>) => (errors[key] ? { validateStatus: 'error' as const, help: errors[key] } : {});
-
+  const mutationError = refine.mutation.error;
+  const readError = refine.query?.error;
+  // A refusal naming its fields shows under them (and clears as they are corrected); others above the form.
+  const fieldErrors = mutationError?.errors && Object.keys(mutationError.errors).length > 0;
   return {
     kind,
     id,
-    min,
-    setMin,
-    max,
-    setMax,
+    form: refine.form,
+    formProps: { ...refine.formProps, initialValues },
+    /** Sends the body the screen built from its values. */
+    save: (body: JobBody) => refine.onFinish(body).catch(() => undefined),
+    saving: refine.mutation.isPending,
+    loading: Boolean(id) && Boolean(refine.query?.isLoading),
+    /** The account of the job being edited, shown even when it is not the caller's own. */
+    current: row?.Whatsapp ?? null,
     account,
-    setAccount,
-    current,
-    save,
-    setSave,
-    saving,
-    loading,
-    errors,
-    setErrors,
-    status,
-    intervalsOutOfOrder,
+    error: (fieldErrors ? null : mutationError?.message) ?? readError?.message ?? null,
     settingsBody,
-    send,
   };
 }
 
-export type JobForm<F extends string> = ReturnType<typeof useJobForm<F>>;
+export type JobForm = ReturnType<typeof useJobForm>;

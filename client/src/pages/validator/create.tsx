@@ -1,52 +1,57 @@
-import { Form, Typography } from 'antd';
-import { useState } from 'react';
+import { UploadOutlined } from '@ant-design/icons';
+import { useTranslate } from '@refinedev/core';
+import { Button, Form, Typography, Upload } from 'antd';
+import type { FormItemProps, UploadFile } from 'antd';
 import { lastChars } from '../../lib/format';
 import { MAX_VALIDATOR_FILE_BYTES } from '../../../../common/jobs';
 import { JobFormCard } from '../generator/JobForm';
-import { useJobForm } from '../generator/useJobForm';
+import { useJobForm, type JobFormValues } from '../generator/useJobForm';
+
+type ValidatorValues = JobFormValues & { file?: UploadFile[] };
+
+/** Keeps the last file picked: the form holds a list of at most one. */
+const lastFile = (e: { fileList?: UploadFile[] } | UploadFile[]) => (Array.isArray(e) ? e : (e.fileList ?? [])).slice(-1);
 
 /** 'Tambah Akun Validator' at /validator/create: upload a .csv or .json; `?id=` edits (no new file). */
 export function ValidatorCreate() {
-  const [file, setFile] = useState<File | null>(null);
-  const [fileName, setFileName] = useState('');
-  const form = useJobForm<'file'>('validator', (v) => setFileName(v.fileName ?? ''));
-  const { id, status, setErrors } = form;
+  const t = useTranslate();
+  const form = useJobForm('validator');
+  const { id } = form;
+  const files = (Form.useWatch('file', form.form) as UploadFile[] | undefined) ?? [];
+  const fileName = (form.formProps.initialValues as { fileName?: string }).fileName ?? '';
 
-  const pick = (picked: File | null) => {
-    setErrors({});
-    if (picked && !/\.(csv|json)$/i.test(picked.name)) {
-      setFile(null);
-      setErrors({ file: 'File harus berformat .csv atau .json' });
-      return;
-    }
-    if (picked && picked.size > MAX_VALIDATOR_FILE_BYTES) {
-      setFile(null);
-      setErrors({ file: 'Ukuran file paling besar 10 MB' });
-      return;
-    }
-    setFile(picked);
+  const fileRule: NonNullable<FormItemProps['rules']>[number] = {
+    validator: (_, value: UploadFile[] | undefined) => {
+      const file = value?.[0];
+      if (!file) return Promise.reject(new Error(t('validator.fileRequired')));
+      if (!/\.(csv|json)$/i.test(file.name)) return Promise.reject(new Error(t('validator.fileType')));
+      if ((file.size ?? 0) > MAX_VALIDATOR_FILE_BYTES) return Promise.reject(new Error(t('validator.fileSize')));
+      return Promise.resolve();
+    },
   };
 
-  const submit = async () => {
-    if (form.intervalsOutOfOrder()) return;
+  const submit = () => {
+    const values = form.form.getFieldsValue(true) as ValidatorValues;
     const body = new FormData();
-    if (!id && file) body.append('file', file);
-    for (const [key, value] of Object.entries(form.settingsBody())) body.append(key, String(value ?? ''));
-    const fallback = id ? 'Error update validator' : 'Error create validator';
-    await form.send(body, fallback, { created: 'Validator berhasil dibuat', updated: 'Validator berhasil diperbarui' });
+    const picked = values.file?.[0]?.originFileObj;
+    if (!id && picked) body.append('file', picked);
+    for (const [key, value] of Object.entries(form.settingsBody(values))) body.append(key, String(value ?? ''));
+    void form.save(body);
   };
 
-  const disabled = form.saving || form.account === 'new' || (!file && !id);
+  const disabled = form.account === 'new' || (!files.length && !id);
 
   return (
-    <JobFormCard title="Tambah Akun Validator" form={form} disabled={disabled} onSubmit={submit}>
+    <JobFormCard title={t('validator.createTitle')} form={form} disabled={disabled} onSubmit={submit}>
       {id ? (
-        <Form.Item label="Target File">
+        <Form.Item label={t('validator.targetFile')}>
           <Typography.Text title={fileName}>{lastChars(fileName, 20)}</Typography.Text>
         </Form.Item>
       ) : (
-        <Form.Item label="File (.csv / .json)" {...status('file')}>
-          <input type="file" name="file" accept=".csv,.json" aria-label="File" onChange={(e) => pick(e.target.files?.[0] ?? null)} />
+        <Form.Item label={t('validator.fields.file')} name="file" valuePropName="fileList" getValueFromEvent={lastFile} rules={[fileRule]}>
+          <Upload accept=".csv,.json" maxCount={1} beforeUpload={() => false}>
+            <Button icon={<UploadOutlined />}>{t('validator.pickFile')}</Button>
+          </Upload>
         </Form.Item>
       )}
     </JobFormCard>

@@ -1,15 +1,15 @@
+import { useTranslate } from '@refinedev/core';
 import { lastChars } from '../../lib/format';
 import { JobList } from '../generator/JobList';
 
 /** 'Daftar Validator' at /validator/list: the Target File links to the uploaded file. */
 export function ValidatorList() {
+  const t = useTranslate();
   return (
     <JobList
       kind="validator"
-      title="Daftar Validator"
-      fallback="Error fetching Validator list"
       target={{
-        title: 'Target File',
+        title: t('validator.targetFile'),
         key: 'file',
         render: (_, r) =>
           r.fileUrl ? (

@@ -1,10 +1,10 @@
+import { useCreate, useOne, useTranslate } from '@refinedev/core';
 import { Alert, App, Button, Card, Input, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { useClientConfig } from '../../lib/config';
-import { api, errorText } from '../../lib/http';
 import { getSessionUser } from '../../lib/session';
 import { useLive } from '../../providers/live';
 import type { AccountRow } from './liveRow';
@@ -13,7 +13,7 @@ import { makeWhatsappId, useLinking, type LinkedIdentity, type Mode } from './us
 /** Live errors this page shows in red, by event name. */
 const SOCKET_ERRORS = ['unhandledRejection', 'uncaughtException', 'mongo erorr'];
 
-function QrImage({ value }: { value: string }) {
+function QrImage({ value, alt }: { value: string; alt: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -22,11 +22,12 @@ function QrImage({ value }: { value: string }) {
       live = false;
     };
   }, [value]);
-  return src ? <img src={src} alt="QR Code" width={264} height={264} data-testid="qr-image" data-qr={value} /> : <Spin />;
+  return src ? <img src={src} alt={alt} width={264} height={264} data-testid="qr-image" data-qr={value} /> : <Spin />;
 }
 
 /** 'Tambah Akun Whatsapp': link a device by QR or pairing code; `r` reconnects an account, `type` a job's. */
 export function WhatsappCreate() {
+  const t = useTranslate();
   const user = getSessionUser();
   const navigate = useNavigate();
   const { message } = App.useApp();
@@ -38,19 +39,23 @@ export function WhatsappCreate() {
   const [mode, setMode] = useState<Mode>('qr');
   const [phone, setPhone] = useState('62');
   const [phoneError, setPhoneError] = useState<string | null>(null);
-  const [target, setTarget] = useState<AccountRow | null>(null);
   const [socketError, setSocketError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { mutate: create, mutation: saving } = useCreate<AccountRow>();
 
+  // The account being reconnected, read once; its number is the pairing default.
+  const { result: found, query: reading } = useOne<AccountRow>({
+    resource: 'whatsapp',
+    id: reconnectId ?? undefined,
+    queryOptions: { enabled: Boolean(reconnectId), retry: false },
+    errorNotification: false,
+  });
+  const target = reconnectId && found?.id ? found : null;
   useEffect(() => {
-    if (!reconnectId) return;
-    api<{ whatsapp: AccountRow }>(`/admin/whatsapp/${reconnectId}`, { fallback: 'Error fetching Whatsapp list' })
-      .then((res) => {
-        setTarget(res.whatsapp);
-        if (res.whatsapp.phonenumber) setPhone(res.whatsapp.phonenumber);
-      })
-      .catch((err: unknown) => void message.error(errorText(err)));
-  }, [reconnectId, message]);
+    if (target?.phonenumber) setPhone(target.phonenumber);
+  }, [target?.phonenumber]);
+  useEffect(() => {
+    if (reading.error) void message.error(reading.error.message || t('whatsapp.listError'));
+  }, [reading.error, message, t]);
 
   useLive(user ? String(user.id) : null, (msg) => {
     if (!SOCKET_ERRORS.includes(msg.event)) return;
@@ -64,31 +69,35 @@ export function WhatsappCreate() {
     else navigate(type ? `/${type}/create` : user?.role === 'member' ? '/whatsapp' : '/');
   };
 
-  const save = async (identity: LinkedIdentity, proxyId: number | null) => {
-    setSaving(true);
-    try {
-      await api('/admin/whatsapp/save', {
-        method: 'POST',
-        body: { ...identity, proxyId, user_id: reconnectId ? null : user?.id, reconnect: reconnectId ?? undefined },
-        fallback: 'Network error. Please try again.',
-      });
-      linking.saved();
-      void message.success('Akun WhatsApp berhasil disimpan');
-      goBack();
-    } catch (err) {
-      linking.setError(errorText(err, 'Network error. Please try again.'));
-      setSaving(false);
-    }
-  };
-  const linking = useLinking(deviceId, (identity, proxyId) => void save(identity, proxyId));
+  // Saving the linked device makes (or reconnects) the account; the list refreshes from the cache.
+  const save = (identity: LinkedIdentity, proxyId: number | null) =>
+    create(
+      {
+        resource: 'whatsapp',
+        values: { ...identity, proxyId, user_id: reconnectId ? null : user?.id, reconnect: reconnectId ?? undefined },
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: () => {
+          linking.saved();
+          void message.success(t('whatsapp.create.saved'));
+          goBack();
+        },
+        onError: (err) => linking.setError(err.message || t('whatsapp.networkError')),
+      },
+    );
+  const linking = useLinking(deviceId, save);
   const { step, qr, code, seconds, error } = linking;
-  const working = step === 'generating' || saving;
+  const working = step === 'generating' || saving.isPending;
 
   const start = () => {
     if (mode === 'code') {
       const digits = phone.replace(/[^0-9]/g, '');
-      if (!digits.startsWith('62') || digits.length < 8) {
-        setPhoneError('Nomor harus diawali 62, contoh 6281xxxxxxx');
+      // '62' alone starts right but is not a number yet: say so rather than repeat the prefix rule.
+      const problem = !digits.startsWith('62') ? 'numberPrefix' : digits.length < 8 ? 'numberIncomplete' : null;
+      if (problem) {
+        setPhoneError(t(`whatsapp.create.${problem}`));
         return;
       }
       setPhoneError(null);
@@ -108,15 +117,15 @@ export function WhatsappCreate() {
 
   return (
     <div>
-      <PageTitle title="Tambah Akun Whatsapp" extra={type && <Tag color="blue">{type === 'generator' ? 'Generator' : 'Validator'}</Tag>} />
+      <PageTitle title={t('whatsapp.create.title')} extra={type && <Tag color="blue">{t(type === 'generator' ? 'whatsapp.create.forJob.generator' : 'whatsapp.create.forJob.validator')}</Tag>} />
       <Card style={{ maxWidth: 560 }}>
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           {target && (
-            <Alert type="info" showIcon message={`Sambungkan ulang: ${target.pushname ?? '-'} (${target.phonenumber ?? '-'})`} />
+            <Alert type="info" showIcon message={t('whatsapp.create.reconnecting', { name: target.pushname ?? '-', phone: target.phonenumber ?? '-' })} />
           )}
           <div>
-            <Typography.Text type="secondary">WhatsApp ID</Typography.Text>
-            <Input value={deviceId} readOnly aria-label="WhatsApp ID" />
+            <Typography.Text type="secondary">{t('whatsapp.create.deviceId')}</Typography.Text>
+            <Input value={deviceId} readOnly aria-label={t('whatsapp.create.deviceId')} />
           </div>
           <Segmented<Mode>
             block
@@ -124,15 +133,15 @@ export function WhatsappCreate() {
             disabled={working || step === 'shown'}
             onChange={setMode}
             options={[
-              { value: 'qr', label: 'Login dengan QR Code' },
-              { value: 'code', label: 'Login dengan Nomor' },
+              { value: 'qr', label: t('whatsapp.create.withQr') },
+              { value: 'code', label: t('whatsapp.create.withNumber') },
             ]}
           />
           {mode === 'code' && (
             <div>
-              <Typography.Text type="secondary">Nomor WhatsApp</Typography.Text>
+              <Typography.Text type="secondary">{t('whatsapp.create.number')}</Typography.Text>
               <Input
-                aria-label="Nomor WhatsApp"
+                aria-label={t('whatsapp.create.number')}
                 value={phone}
                 placeholder="6281xxxxxxx"
                 inputMode="numeric"
@@ -145,18 +154,18 @@ export function WhatsappCreate() {
           )}
           {(step === 'idle' || step === 'expired') && (
             <Button type="primary" block onClick={start} loading={working}>
-              {mode === 'qr' ? 'Generate QR Code' : 'Generate Pairing Code'}
+              {mode === 'qr' ? t('whatsapp.create.generateQr') : t('whatsapp.create.generateCode')}
             </Button>
           )}
           {step === 'generating' && (
             <Button type="primary" block loading disabled>
-              Creating...
+              {t('whatsapp.create.creating')}
             </Button>
           )}
-          {step === 'generating' && <Typography.Text type="secondary">{`Menyiapkan ${mode === 'qr' ? 'QR Code' : 'kode pairing'}... ${seconds} detik`}</Typography.Text>}
+          {step === 'generating' && <Typography.Text type="secondary">{t(mode === 'qr' ? 'whatsapp.create.preparingQr' : 'whatsapp.create.preparingCode', { seconds })}</Typography.Text>}
           {step === 'shown' && (
             <div style={{ textAlign: 'center' }} data-testid="link-code">
-              {mode === 'qr' && qr && <QrImage value={qr} />}
+              {mode === 'qr' && qr && <QrImage value={qr} alt={t('whatsapp.create.qrAlt')} />}
               {mode === 'code' && shownCode && (
                 <Typography.Title level={2} copyable style={{ letterSpacing: 4 }} data-testid="pairing-code">
                   {shownCode}
@@ -164,20 +173,18 @@ export function WhatsappCreate() {
               )}
               <div>
                 <Typography.Text>
-                  {mode === 'qr'
-                    ? `Scan QR Code dari WhatsApp > Perangkat tertaut. Berlaku ${seconds} detik`
-                    : `Masukkan kode di WhatsApp > Perangkat tertaut > Tautkan dengan nomor telepon. Berlaku ${seconds} detik`}
+                  {t(mode === 'qr' ? 'whatsapp.create.scanQr' : 'whatsapp.create.enterCode', { seconds })}
                 </Typography.Text>
               </div>
               {simLink && (
                 <a href={simLink} target="_blank" rel="noopener noreferrer" data-testid="sim-link">
-                  Buka telepon simulasi (/sim)
+                  {t('whatsapp.create.simLink')}
                 </a>
               )}
             </div>
           )}
-          {step === 'expired' && <Alert type="warning" showIcon message={mode === 'qr' ? 'QR Code sudah kedaluwarsa.' : 'Kode pairing sudah kedaluwarsa.'} />}
-          {step === 'authenticated' && <Alert type="success" showIcon message="Terhubung. Menyimpan akun..." />}
+          {step === 'expired' && <Alert type="warning" showIcon message={t(mode === 'qr' ? 'whatsapp.create.qrExpired' : 'whatsapp.create.codeExpired')} />}
+          {step === 'authenticated' && <Alert type="success" showIcon message={t('whatsapp.create.linked')} />}
           {error && <Typography.Text type="danger">{error}</Typography.Text>}
           {socketError && (
             <Typography.Text type="danger" data-testid="socket-error">

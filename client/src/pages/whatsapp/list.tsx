@@ -1,31 +1,30 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Avatar, Button, Space, Tag, Typography } from 'antd';
+import { useTranslate } from '@refinedev/core';
+import { Alert, Avatar, Button, Space, Spin, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListHeader } from '../../components/ListHeader';
-import { PagedTable } from '../../components/PagedTable';
+import { Pager } from '../../components/Pager';
 import { SearchFilterBar } from '../../components/SearchFilterBar';
 import { formatRupiah, formatState } from '../../lib/format';
 import { getSessionUser } from '../../lib/session';
-import { usePaged } from '../../lib/usePaged';
+import { useLiveOverlay } from '../../lib/useLiveOverlay';
+import { useSpecTable } from '../../lib/useSpecTable';
 import { useLive } from '../../providers/live';
-import { ActivateButton, RowActions } from './RowActions';
-import { applyLive, type AccountRow } from './liveRow';
-import { BLAST_EVENTS, blastLabel } from '../blaster/components/blastRow';
+import { ActivateButton, RowActions } from './components/RowActions';
+import { accountLabel, applyLive, type AccountRow } from './liveRow';
+import { BLAST_EVENTS } from '../blaster/components/blastRow';
 import { useBlastRows } from '../blaster/components/useBlastRows';
 
-/** Filter options; the value is kept in `s`, as the search text is. */
-const FILTERS = [
-  { value: '', label: 'Semua' },
-  { value: 'connected', label: 'Connected' },
-  { value: 'loggedOut', label: 'Logged Out' },
-  { value: 'conflict', label: 'Conflict' },
-  { value: 'disconnected', label: 'Disconnected' },
-  { value: 'unknown', label: 'Unknown' },
-  { value: 'sending', label: 'Sending' },
-  { value: 'suspended', label: 'Suspended' },
-];
-const FILTER_VALUES = new Set(FILTERS.map((f) => f.value).filter(Boolean));
+/** Filter values; the choice is kept in `s`, as the search text is. */
+const FILTERS = ['', 'connected', 'loggedOut', 'conflict', 'disconnected', 'unknown', 'sending', 'suspended'] as const;
+const FILTER_VALUES = new Set<string>(FILTERS.filter(Boolean));
+/** `s` of the address is the list call's `search`. */
+const KEYS = { s: 'search' } as const;
+
+/** Flags only the client knows; a fresh fetch of the list keeps them. */
+const TRANSIENT: readonly (keyof AccountRow)[] = ['requesting', 'attempting', 'attempingCode', 'progressing', 'waiting', 'waitTime', 'waitUntil', 'successUpdated', 'failUpdated', 'flashAt'];
 
 const STATE_COLORS: Record<string, string> = {
   connected: 'green',
@@ -36,22 +35,30 @@ const STATE_COLORS: Record<string, string> = {
   'reconnecting...': 'processing',
 };
 
+/** Phone numbers and client ids never break mid-number. */
+const WHOLE = { whiteSpace: 'nowrap' } as const;
+
 const HIGHLIGHT = { background: 'rgba(18, 140, 126, 0.18)', transition: 'background 0.3s' };
 
 /** 'Daftar Whatsapp' at /whatsapp and /member/whatsapp?id= (the accounts of one member). */
 export function WhatsappList() {
+  const t = useTranslate();
   const user = getSessionUser();
   const role = user?.role ?? 'member';
-  const [params, setParams] = useSearchParams();
-  const s = params.get('s') ?? '';
+  const [params] = useSearchParams();
   const memberId = params.get('id');
+  const [synced, setSynced] = useState(false);
+  const table = useSpecTable<AccountRow>({
+    resource: 'whatsapp',
+    keys: KEYS,
+    fixed: { user_id: role === 'member' ? user?.id : (memberId ?? undefined), synced: synced ? 'true' : undefined },
+  });
+  const { tableQuery, values, setParam } = table;
+  const s = values.s ?? '';
   const isFilter = FILTER_VALUES.has(s);
   const [text, setText] = useState(isFilter ? '' : s);
   const [busy, setBusy] = useState(false);
-  const [synced, setSynced] = useState(false);
-  const userId = role === 'member' ? user?.id : (memberId ?? undefined);
-  const list = usePaged<AccountRow>('/admin/whatsapp/list-per-page', { user_id: userId, search: s, synced: synced ? 'true' : undefined }, 'Error fetching Whatsapp list');
-  const { rows, setRows } = list;
+  const [rows, setRows] = useLiveOverlay(tableQuery.data?.data, tableQuery.dataUpdatedAt, TRANSIENT);
 
   const update = useCallback((id: number, patch: Partial<AccountRow>) => setRows((rs) => rs.map((r) => (r.id === id ? { ...r, ...patch } : r))), [setRows]);
 
@@ -71,98 +78,105 @@ export function WhatsappList() {
       setBusy(false);
     }, 1000);
   };
-  const applyS = (value: string) =>
-    later(() => {
-      const next = new URLSearchParams(params);
-      next.set('page', '1');
-      if (value.trim()) next.set('s', value.trim());
-      else next.delete('s');
-      setParams(next, { replace: true });
-    });
+  const applyS = (value: string) => later(() => setParam('s', value));
   const refresh = () =>
     later(() => {
-      setSynced(true);
-      list.reload();
+      if (synced) void tableQuery.refetch();
+      else setSynced(true);
     });
 
   const showActions = role === 'member' || role === 'dev';
   const showOwner = role === 'admin' || role === 'dev';
 
+  const columns: ColumnsType<AccountRow> = [
+    {
+      title: t('whatsapp.columns.account'),
+      key: 'akun',
+      render: (_, r) => (
+        <Space>
+          <Avatar style={{ background: '#128C7E' }}>{(r.pushname ?? '?').slice(0, 1).toUpperCase()}</Avatar>
+          <div>
+            <div style={{ fontWeight: 600 }}>{r.pushname ?? '-'}</div>
+            <Typography.Text type="secondary" style={WHOLE}>
+              {r.phonenumber ?? '-'}
+            </Typography.Text>
+            {showOwner && r.user && (
+              <div>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {`${r.user.firstname} ${r.user.lastname}`.trim()}
+                </Typography.Text>
+              </div>
+            )}
+          </div>
+        </Space>
+      ),
+    },
+    { title: t('whatsapp.columns.clientId'), key: 'clientid', render: (_, r) => <span style={WHOLE}>{r.clientid}</span> },
+    { title: t('whatsapp.columns.success'), key: 'ok', render: (_, r) => <span style={r.successUpdated ? HIGHLIGHT : undefined}>{r.count_success}</span> },
+    { title: t('whatsapp.columns.fail'), key: 'fail', render: (_, r) => <span style={r.failUpdated ? HIGHLIGHT : undefined}>{r.count_fail}</span> },
+    { title: t('whatsapp.columns.income'), key: 'income', render: (_, r) => formatRupiah(r.income) },
+    {
+      title: t('whatsapp.columns.status'),
+      key: 'status',
+      render: (_, r) => {
+        const label = accountLabel(r);
+        return (
+          <Space direction="vertical" size={2}>
+            {r.suspended ? (
+              <Tag color="red" data-testid="wa-state">
+                {t('whatsapp.suspended', { times: r.suspended_count })}
+              </Tag>
+            ) : (
+              <Tag color={STATE_COLORS[r.state ?? ''] ?? 'default'} data-testid="wa-state">
+                {formatState(r.state)}
+              </Tag>
+            )}
+            {label && <Typography.Text type="secondary">{t(label.key, label.values ?? {})}</Typography.Text>}
+            {showOwner && <ActivateButton row={r} update={update} />}
+          </Space>
+        );
+      },
+    },
+    showActions
+      ? { title: t('whatsapp.columns.action'), key: 'action', render: (_, r) => <RowActions row={r} role={role} update={update} /> }
+      : {
+          title: t('whatsapp.columns.sending'),
+          key: 'sending',
+          render: (_, r) => (r.status === 'sending' ? <Tag color="processing">{t('whatsapp.run.sending')}</Tag> : <Tag>{t('whatsapp.run.idle')}</Tag>),
+        },
+  ];
+
+  const error = tableQuery.error;
   return (
     <div>
-      <ListHeader title="Daftar Whatsapp" addTo={role === 'member' && '/whatsapp/create'}>
-        <Button icon={<ReloadOutlined />} onClick={refresh} aria-label="Refresh" />
+      <ListHeader title={t('whatsapp.title')} addTo={role === 'member' && '/whatsapp/create'} addLabel={t('whatsapp.add')}>
+        <Button icon={<ReloadOutlined />} onClick={refresh} aria-label={t('whatsapp.refresh')} />
       </ListHeader>
       <SearchFilterBar
-        label="Cari Whatsapp"
+        label={t('whatsapp.search')}
         text={text}
         onText={setText}
         onSearch={applyS}
         status={isFilter ? s : ''}
-        options={FILTERS}
+        options={FILTERS.map((value) => ({ value, label: t(`whatsapp.filter.${value || 'all'}`) }))}
         onStatus={(v) => {
           setText('');
           applyS(v);
         }}
       />
-      <PagedTable<AccountRow>
-        list={list}
-        busy={busy}
+      {error && <Alert type="error" showIcon message={error.statusCode ? error.message : t('whatsapp.listError')} style={{ marginBottom: 16 }} />}
+      <Spin spinning={busy || tableQuery.isLoading}>
+        <Table<AccountRow>
+          rowKey="id"
+          dataSource={rows}
+          pagination={false}
+          scroll={{ x: true }}
+          locale={{ emptyText: t('whatsapp.empty') }}
           onRow={(r) => ({ 'data-testid': `wa-row-${r.id}` }) as React.HTMLAttributes<HTMLElement>}
-        columns={[
-          {
-            title: 'Akun',
-            key: 'akun',
-            render: (_, r) => (
-              <Space>
-                <Avatar style={{ background: '#128C7E' }}>{(r.pushname ?? '?').slice(0, 1).toUpperCase()}</Avatar>
-                <div>
-                  <div style={{ fontWeight: 600 }}>{r.pushname ?? '-'}</div>
-                  <Typography.Text type="secondary">{r.phonenumber ?? '-'}</Typography.Text>
-                  {showOwner && r.user && (
-                    <div>
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        {`${r.user.firstname} ${r.user.lastname}`.trim()}
-                      </Typography.Text>
-                    </div>
-                  )}
-                </div>
-              </Space>
-            ),
-          },
-          { title: 'Client ID', dataIndex: 'clientid' },
-          { title: 'Berhasil', key: 'ok', render: (_, r) => <span style={r.successUpdated ? HIGHLIGHT : undefined}>{r.count_success}</span> },
-          { title: 'Gagal', key: 'fail', render: (_, r) => <span style={r.failUpdated ? HIGHLIGHT : undefined}>{r.count_fail}</span> },
-          { title: 'Total Pendapatan', key: 'income', render: (_, r) => formatRupiah(r.income) },
-          {
-            title: 'Status',
-            key: 'status',
-            render: (_, r) => {
-              const label = blastLabel(r);
-              return (
-                <Space direction="vertical" size={2}>
-                  {r.suspended ? (
-                    <Tag color="red" data-testid="wa-state">{`Suspended (${r.suspended_count}x)`}</Tag>
-                  ) : (
-                    <Tag color={STATE_COLORS[r.state ?? ''] ?? 'default'} data-testid="wa-state">
-                      {formatState(r.state)}
-                    </Tag>
-                  )}
-                  {label && <Typography.Text type="secondary">{label}</Typography.Text>}
-                  {showOwner && <ActivateButton row={r} update={update} />}
-                </Space>
-              );
-            },
-          },
-          showActions
-            ? { title: 'Action', key: 'action', render: (_, r) => <RowActions row={r} role={role} update={update} /> }
-            : {
-                title: 'Sending',
-                key: 'sending',
-                render: (_, r) => (r.status === 'sending' ? <Tag color="processing">Sending</Tag> : <Tag>Idle</Tag>),
-              },
-        ]}
-      />
+          columns={columns}
+        />
+      </Spin>
+      <Pager page={table.page} totalPages={table.totalPages} onChange={table.setPage} />
     </div>
   );
 }

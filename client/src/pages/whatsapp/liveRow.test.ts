@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyLive, canReconnect, type AccountRow } from './liveRow';
+import { accountLabel, applyLive, canReconnect, type AccountRow } from './liveRow';
 import { blastLabel } from '../blaster/components/blastRow';
 
 const row = (over: Partial<AccountRow> = {}): AccountRow => ({
@@ -67,5 +67,17 @@ describe('live events on account rows', () => {
     for (const state of [null, 'disconnected', 'loggedOut', 'unknown', 'conflict']) expect(canReconnect(row({ state }))).toBe(true);
     expect(canReconnect(row({ state: 'connected' }))).toBe(false);
     expect(canReconnect(row({ state: 'disconnected', suspended: true }))).toBe(false);
+  });
+});
+
+describe('the transient label as a locale key', () => {
+  it('follows the blasting label rules', () => {
+    const [w] = applyLive([row({ status: 'sending' })], { event: 'waiting', data: { deviceId: 'id-1-1', waitTime: 7 } });
+    expect(accountLabel(w!)).toEqual({ key: 'whatsapp.labels.waiting', values: { seconds: 7 } });
+    expect(accountLabel(row({ attempting: true, attempingCode: 'timeout' }))).toEqual({ key: 'whatsapp.labels.attempting', values: { code: 'timeout' } });
+    expect(accountLabel(row({ status: 'sending' }))).toEqual({ key: 'whatsapp.labels.sending' });
+    expect(accountLabel(row({ status: 'sending', suspended: true }))).toBeNull();
+    expect(accountLabel(row({ status: 'sending', state: 'reconnecting...' }))).toBeNull();
+    expect(accountLabel(row())).toBeNull();
   });
 });

@@ -28,6 +28,9 @@ export interface AccountRow {
   waitTime?: number;
   successUpdated?: boolean;
   failUpdated?: boolean;
+  /** When the wait ends and when a counter last changed (ms since epoch), as blasting rows keep them. */
+  waitUntil?: number;
+  flashAt?: number;
 }
 
 export interface LiveEvent {
@@ -116,4 +119,13 @@ export const RECONNECTABLE = ['', 'disconnected', 'loggedOut', 'unknown', 'confl
 
 export function canReconnect(row: AccountRow): boolean {
   return !row.suspended && RECONNECTABLE.includes(row.state ?? '');
+}
+
+/** The transient label of a row as a `whatsapp.labels.*` key, or null (hidden when suspended or reconnecting). */
+export function accountLabel(row: AccountRow): { key: string; values?: Record<string, string | number> } | null {
+  if (row.suspended || row.state === 'reconnecting...') return null;
+  if (row.attempting) return { key: 'whatsapp.labels.attempting', values: { code: row.attempingCode ?? '' } };
+  if (row.waiting && (row.waitTime ?? 0) > 0) return { key: 'whatsapp.labels.waiting', values: { seconds: row.waitTime ?? 0 } };
+  if (row.status === 'sending') return { key: 'whatsapp.labels.sending' };
+  return null;
 }

@@ -1,5 +1,5 @@
+import { useCustom, useCustomMutation, useDataProvider, useTranslate, type HttpError } from '@refinedev/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, ApiError, errorText } from '../../lib/http';
 
 export type Step = 'idle' | 'generating' | 'shown' | 'expired' | 'authenticated';
 export type Mode = 'qr' | 'code';
@@ -9,6 +9,7 @@ export const GENERATE_WAIT_S = 15;
 export const QR_COUNTDOWN_S = 60;
 export const CODE_COUNTDOWN_S = 90;
 export const QR_TIMEOUT_MS = 120_000;
+const POLL_MS = 1000;
 
 /** 'id-{timestamp}-{random 0-9999}'. */
 export function makeWhatsappId(): string {
@@ -29,27 +30,32 @@ interface ClientState {
   code: string | null;
 }
 
+/** One-shot reads: never refetched on their own, never kept after the screen closes. */
+const ONCE = { retry: false, gcTime: 0, staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
+
 /**
- * The linking flow of /whatsapp/create: create the client (proxyId), fetch the QR or pairing code,
- * poll the client state (the QR rotates), wait for the 'message created' answer, then hand the
- * identity to `onLinked`.
+ * The linking flow of /whatsapp/create through the data provider: create the client (proxyId), fetch
+ * the QR or pairing code, poll the client state (the QR rotates), wait for the 'message created'
+ * answer, then hand the identity to `onLinked`. Each Generate is a new run, so its reads are fresh.
  */
 export function useLinking(deviceId: string, onLinked: (identity: LinkedIdentity, proxyId: number | null) => void) {
+  const t = useTranslate();
+  const dataProvider = useDataProvider();
   const [step, setStep] = useState<Step>('idle');
+  const [mode, setMode] = useState<Mode>('qr');
+  const [run, setRun] = useState(0);
+  const [fetching, setFetching] = useState(false);
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState<string | null>(null);
   const [deadline, setDeadline] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const [error, setError] = useState<string | null>(null);
-  const run = useRef<AbortController | null>(null);
+  const runRef = useRef(0);
+  const proxyId = useRef<number | null>(null);
   const pending = useRef(false);
   const linked = useRef(onLinked);
   linked.current = onLinked;
-
-  const stop = useCallback(() => {
-    run.current?.abort();
-    run.current = null;
-  }, []);
+  const { mutateAsync: createClient } = useCustomMutation<{ proxyId: number | null }>();
 
   // One countdown for both the generating wait and the code's validity, from a deadline so a
   // throttled background tab still expires on time.
@@ -61,95 +67,114 @@ export function useLinking(deviceId: string, onLinked: (identity: LinkedIdentity
   };
   useEffect(() => {
     if (step !== 'generating' && step !== 'shown') return;
-    const t = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(t);
+    const id = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(id);
   }, [step]);
   useEffect(() => {
-    if (step === 'shown' && seconds === 0) {
-      stop();
-      setStep('expired');
-    }
-  }, [step, seconds, stop]);
+    if (step === 'shown' && seconds === 0) setStep('expired');
+  }, [step, seconds]);
 
-  const poll = useCallback((signal: AbortSignal) => {
-    const tick = async () => {
-      while (!signal.aborted) {
-        await new Promise((r) => window.setTimeout(r, 1000));
-        if (signal.aborted) return;
-        try {
-          const s = await api<ClientState>(`/admin/whatsapp/client-state/${encodeURIComponent(deviceId)}`, { signal });
-          if (s.qr) setQr(s.qr);
-          if (s.state === 'EXPIRED') {
-            setStep('expired');
-            return;
-          }
-        } catch {
-          // The next tick tries again; the long poll decides success.
-        }
-      }
-    };
-    void tick();
-  }, [deviceId]);
+  // Each read's key names its run and whether it is wanted now: a read nobody wants any more (the code
+  // expired, a new Generate, the 120 s time-out) loses its observer and is cut off, so the server ends
+  // the session it was holding, as the spec's aborting client does.
+  const shown = useCustom<{ qr?: string | null; code?: string | null }>({
+    url: `/admin/whatsapp/qr-new-client/${encodeURIComponent(deviceId)}`,
+    method: 'get',
+    meta: { run, wanted: fetching },
+    queryOptions: { ...ONCE, enabled: fetching },
+    errorNotification: false,
+  }).query;
+  const state = useCustom<ClientState>({
+    url: `/admin/whatsapp/client-state/${encodeURIComponent(deviceId)}`,
+    method: 'get',
+    meta: { run, wanted: step === 'shown' },
+    queryOptions: { retry: false, gcTime: 0, enabled: step === 'shown', refetchInterval: POLL_MS },
+    errorNotification: false,
+  }).query;
+  const created = useCustom<{ message: LinkedIdentity }>({
+    url: `/admin/whatsapp/listen-message-created/${encodeURIComponent(deviceId)}`,
+    method: 'get',
+    meta: { run, wanted: step === 'shown' },
+    queryOptions: { ...ONCE, enabled: step === 'shown' },
+    errorNotification: false,
+  }).query;
+
+  // The code (or QR) arrived, or its call failed; 120 s without an answer is a time-out.
+  useEffect(() => {
+    if (!fetching) return;
+    if (shown.data) {
+      const answer = shown.data.data;
+      if (mode === 'code') setCode(answer.code ?? null);
+      else setQr(answer.qr ?? null);
+      countFrom(mode === 'code' ? CODE_COUNTDOWN_S : QR_COUNTDOWN_S);
+      setStep('shown');
+      setFetching(false);
+    } else if (shown.error) {
+      setError(shown.error.message || t('whatsapp.create.qrError'));
+      setStep(shown.error.statusCode === 410 ? 'expired' : 'idle');
+      setFetching(false);
+    }
+  }, [fetching, shown.data, shown.error, mode, t]);
+  useEffect(() => {
+    if (!fetching) return;
+    const id = window.setTimeout(() => {
+      setError(t('whatsapp.create.timedOut'));
+      setStep('idle');
+      setFetching(false);
+    }, QR_TIMEOUT_MS);
+    return () => window.clearTimeout(id);
+  }, [fetching, t]);
+
+  // The QR rotates while it is shown; the server may also say the session expired.
+  useEffect(() => {
+    if (step !== 'shown' || !state.data) return;
+    const s = state.data.data;
+    if (s.qr) setQr(s.qr);
+    if (s.state === 'EXPIRED') setStep('expired');
+  }, [step, state.data]);
+
+  // The phone linked: the account is ready to be saved.
+  useEffect(() => {
+    if (step !== 'shown') return;
+    if (created.data) {
+      setStep('authenticated');
+      linked.current(created.data.data.message, proxyId.current);
+    } else if (created.error) {
+      if (created.error.statusCode === 410 || created.error.statusCode === 408) setStep('expired');
+      else setError(created.error.message || t('whatsapp.create.readError'));
+    }
+  }, [step, created.data, created.error, t]);
 
   const generate = useCallback(
-    async (mode: Mode, phoneNumber: string, previousDeviceId: string | null, userId: number | undefined) => {
-      stop();
-      const controller = new AbortController();
-      run.current = controller;
-      const { signal } = controller;
+    async (nextMode: Mode, phoneNumber: string, previousDeviceId: string | null, userId: number | undefined) => {
+      const mine = ++runRef.current;
+      setRun(mine);
+      setMode(nextMode);
+      setFetching(false);
       setError(null);
       setQr(null);
       setCode(null);
       setStep('generating');
       countFrom(GENERATE_WAIT_S);
-      let proxyId: number | null = null;
       try {
-        const created = await api<{ proxyId: number | null }>('/admin/whatsapp/new-client', {
-          method: 'POST',
-          body: { deviceId, userId, previousDeviceId, phoneNumber: mode === 'code' ? phoneNumber : undefined },
-          fallback: 'Error creating client',
-          signal,
+        const { data } = await createClient({
+          url: '/admin/whatsapp/new-client',
+          method: 'post',
+          values: { deviceId, userId, previousDeviceId, phoneNumber: nextMode === 'code' ? phoneNumber : undefined },
+          successNotification: false,
+          errorNotification: false,
         });
-        proxyId = created.proxyId;
+        if (runRef.current !== mine) return;
+        proxyId.current = data.proxyId;
         pending.current = true;
+        setFetching(true);
       } catch (err) {
-        if (signal.aborted) return;
-        setError(errorText(err, 'Error creating client'));
+        if (runRef.current !== mine) return;
+        setError((err as HttpError).message || t('whatsapp.createClientError'));
         setStep('idle');
-        return;
-      }
-      const timer = window.setTimeout(() => controller.abort(), QR_TIMEOUT_MS);
-      try {
-        const shown = await api<{ qr?: string | null; code?: string | null }>(`/admin/whatsapp/qr-new-client/${encodeURIComponent(deviceId)}`, {
-          fallback: 'Error fetching QR code',
-          signal,
-        });
-        window.clearTimeout(timer);
-        if (mode === 'code') setCode(shown.code ?? null);
-        else setQr(shown.qr ?? null);
-        countFrom(mode === 'code' ? CODE_COUNTDOWN_S : QR_COUNTDOWN_S);
-        setStep('shown');
-      } catch (err) {
-        window.clearTimeout(timer);
-        if (run.current !== controller) return;
-        setError(signal.aborted ? 'Request timed out' : errorText(err, 'Error fetching QR code'));
-        setStep(err instanceof ApiError && err.statusCode === 410 ? 'expired' : 'idle');
-        return;
-      }
-      poll(signal);
-      try {
-        const res = await api<{ message: LinkedIdentity }>(`/admin/whatsapp/listen-message-created/${encodeURIComponent(deviceId)}`, { signal });
-        if (signal.aborted) return;
-        setStep('authenticated');
-        controller.abort();
-        linked.current(res.message, proxyId);
-      } catch (err) {
-        if (run.current !== controller || signal.aborted) return;
-        if (err instanceof ApiError && (err.statusCode === 410 || err.statusCode === 408)) setStep('expired');
-        else setError(errorText(err));
       }
     },
-    [deviceId, poll, stop],
+    [createClient, deviceId, t],
   );
 
   /** The device became an account: nothing to clean up on leaving. */
@@ -160,12 +185,11 @@ export function useLinking(deviceId: string, onLinked: (identity: LinkedIdentity
   // Leaving the page ends a linking session that was never saved.
   useEffect(
     () => () => {
-      stop();
-      if (pending.current) {
-        void api('/admin/whatsapp/remove-client', { method: 'POST', body: { deviceId } }).catch(() => undefined);
-      }
+      if (!pending.current) return;
+      const custom = dataProvider().custom;
+      void custom?.({ url: '/admin/whatsapp/remove-client', method: 'post', payload: { deviceId } }).catch(() => undefined);
     },
-    [deviceId, stop],
+    [dataProvider, deviceId],
   );
 
   return { step, qr, code, seconds, error, setError, generate, saved };
