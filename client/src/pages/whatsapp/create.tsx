@@ -87,8 +87,11 @@ export function WhatsappCreate() {
   const start = () => {
     if (mode === 'code') {
       const digits = phone.replace(/[^0-9]/g, '');
+      // '62' alone does start with 62: say what is missing instead.
       if (!digits.startsWith('62') || digits.length < 8) {
-        setPhoneError('Nomor harus diawali 62, contoh 6281xxxxxxx');
+        setPhoneError(
+          digits.startsWith('62') ? 'Nomor terlalu pendek: lengkapi nomor setelah 62, contoh 6281xxxxxxx' : 'Nomor harus diawali 62, contoh 6281xxxxxxx',
+        );
         return;
       }
       setPhoneError(null);
