@@ -2,12 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { captureReferral } from './lib/referral';
 import './styles.css';
-import App from './App';
+import Root from './Root';
 
 captureReferral();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <Root />
   </StrictMode>,
 );

@@ -1,39 +1,58 @@
-import type { ReactNode } from 'react';
-import { PageTitle } from './components/PageTitle';
-import { Home } from './pages/dashboard/Home';
-import { WhatsappList } from './pages/whatsapp/list';
-import { WhatsappCreate } from './pages/whatsapp/create';
-import { BonusCreate } from './pages/bonus/create';
-import { BonusList } from './pages/bonus/list';
-import { LevelForm } from './pages/level/form';
-import { LevelList } from './pages/level/list';
-import { MemberEdit } from './pages/member/edit';
-import { MemberList } from './pages/member/list';
-import { Profile } from './pages/profile';
-import { ReferralList } from './pages/referral/list';
-import { SettingsForm } from './pages/settings/form';
-import { WithdrawMember } from './pages/withdraw/member';
-import { WithdrawRequested } from './pages/withdraw/requested';
-import { MonitorPage } from './pages/monitor/MonitorPage';
-import { MonitorRealtime } from './pages/monitor/RealtimePage';
-import { GeneratorList } from './pages/generator/list';
-import { GeneratorCreate } from './pages/generator/create';
-import { ValidatorList } from './pages/validator/list';
-import { ValidatorCreate } from './pages/validator/create';
-import { BlasterSend } from './pages/blaster/send';
-import { PhoneNumberList } from './pages/phonenumber/list';
-import { PhoneNumberCreate } from './pages/phonenumber/create';
-import { PhoneNumberEdit } from './pages/phonenumber/edit';
-import { ProxyList } from './pages/proxy/list';
-import { ProxyCreate } from './pages/proxy/create';
-import { ProxyEdit } from './pages/proxy/edit';
-import { MessageList } from './pages/message/list';
-import { MessageCreate } from './pages/message/create';
-import { MessageEdit } from './pages/message/edit';
-import { AuditList } from './pages/audit/list';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { PageFallback } from './components/layout/PageFallback';
+import { PublicOnly } from './components/layout/PublicOnly';
 
-/** A screen a later change builds; until then it shows its spec title. */
-const Titled = ({ title }: { title: string }) => <PageTitle title={title} />;
+/**
+ * A page module loaded when its route is first opened, so each screen downloads only its own code
+ * (the rich-text editor, QR codes, monitor viewers and charts stay on their screens).
+ */
+function page<K extends string, P extends object>(load: () => Promise<Record<K, (props: P) => ReactNode>>, name: K): LazyExoticComponent<ComponentType<P>> {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const Protected = page(() => import('./components/layout/Protected'), 'Protected');
+const SignIn = page(() => import('./pages/auth/SignIn'), 'SignIn');
+const SignUp = page(() => import('./pages/auth/SignUp'), 'SignUp');
+const NotFound = page(() => import('./pages/misc/NotFound'), 'NotFound');
+const NotAuthorized = page(() => import('./pages/misc/NotFound'), 'NotAuthorized');
+const ResetPassword = page(() => import('./pages/misc/Static'), 'ResetPassword');
+const Terms = page(() => import('./pages/misc/Static'), 'Terms');
+const PrivacyPolicy = page(() => import('./pages/misc/Static'), 'PrivacyPolicy');
+const SimPhone = page(() => import('./pages/misc/SimRoute'), 'SimRoute');
+
+const Home = page(() => import('./pages/dashboard/Home'), 'Home');
+const Profile = page(() => import('./pages/profile'), 'Profile');
+const WhatsappList = page(() => import('./pages/whatsapp/list'), 'WhatsappList');
+const WhatsappCreate = page(() => import('./pages/whatsapp/create'), 'WhatsappCreate');
+const BonusList = page(() => import('./pages/bonus/list'), 'BonusList');
+const BonusCreate = page(() => import('./pages/bonus/create'), 'BonusCreate');
+const ReferralList = page(() => import('./pages/referral/list'), 'ReferralList');
+const WithdrawMember = page(() => import('./pages/withdraw/member'), 'WithdrawMember');
+const WithdrawRequested = page(() => import('./pages/withdraw/requested'), 'WithdrawRequested');
+const GeneratorList = page(() => import('./pages/generator/list'), 'GeneratorList');
+const GeneratorCreate = page(() => import('./pages/generator/create'), 'GeneratorCreate');
+const ValidatorList = page(() => import('./pages/validator/list'), 'ValidatorList');
+const ValidatorCreate = page(() => import('./pages/validator/create'), 'ValidatorCreate');
+const BlasterSend = page(() => import('./pages/blaster/send'), 'BlasterSend');
+const PhoneNumberList = page(() => import('./pages/phonenumber/list'), 'PhoneNumberList');
+const PhoneNumberCreate = page(() => import('./pages/phonenumber/create'), 'PhoneNumberCreate');
+const PhoneNumberEdit = page(() => import('./pages/phonenumber/edit'), 'PhoneNumberEdit');
+const MessageList = page(() => import('./pages/message/list'), 'MessageList');
+const MessageCreate = page(() => import('./pages/message/create'), 'MessageCreate');
+const MessageEdit = page(() => import('./pages/message/edit'), 'MessageEdit');
+const SettingsForm = page(() => import('./pages/settings/form'), 'SettingsForm');
+const MemberList = page(() => import('./pages/member/list'), 'MemberList');
+const MemberEdit = page(() => import('./pages/member/edit'), 'MemberEdit');
+const ProxyList = page(() => import('./pages/proxy/list'), 'ProxyList');
+const ProxyCreate = page(() => import('./pages/proxy/create'), 'ProxyCreate');
+const ProxyEdit = page(() => import('./pages/proxy/edit'), 'ProxyEdit');
+const LevelList = page(() => import('./pages/level/list'), 'LevelList');
+const LevelForm = page(() => import('./pages/level/form'), 'LevelForm');
+type MonitorProps = Parameters<(typeof import('./pages/monitor/MonitorPage'))['MonitorPage']>[0];
+const MonitorPage = page<'MonitorPage', MonitorProps>(() => import('./pages/monitor/MonitorPage'), 'MonitorPage');
+const MonitorRealtime = page(() => import('./pages/monitor/RealtimePage'), 'MonitorRealtime');
+const AuditList = page(() => import('./pages/audit/list'), 'AuditList');
 
 /** Every protected screen, by path. Guards come from common/roles.ts. */
 export const protectedRoutes: Array<{ path: string; element: ReactNode }> = [
@@ -74,3 +93,44 @@ export const protectedRoutes: Array<{ path: string; element: ReactNode }> = [
   { path: '/monitor/socket', element: <MonitorPage kind="socket" /> },
   { path: '/monitor/realtime', element: <MonitorRealtime /> },
 ];
+
+/** Screens outside the console: no Refine, so /signin downloads as little as possible. */
+export const publicRoutes: Array<{ path: string; element: ReactNode }> = [
+  {
+    path: '/signin',
+    element: (
+      <PublicOnly>
+        <SignIn />
+      </PublicOnly>
+    ),
+  },
+  {
+    path: '/signup',
+    element: (
+      <PublicOnly>
+        <SignUp />
+      </PublicOnly>
+    ),
+  },
+  { path: '/reset-password', element: <ResetPassword /> },
+  { path: '/terms', element: <Terms /> },
+  { path: '/privacy-policy', element: <PrivacyPolicy /> },
+  { path: '/sim', element: <SimPhone /> },
+];
+
+/** The console's routes (inside Refine): the protected layout with every screen above. */
+export function ConsoleRoutes() {
+  return (
+    <Suspense fallback={<PageFallback full />}>
+      <Routes>
+        <Route path="/not-authorized" element={<NotAuthorized />} />
+        <Route element={<Protected />}>
+          {protectedRoutes.map((r) => (
+            <Route key={r.path} path={r.path} element={r.element} />
+          ))}
+        </Route>
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,9 +1,17 @@
 import dayjs from 'dayjs';
 
+// Indonesian grouping whatever the browser's language: counters read 1.152 on every screen.
+const whole = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
+
+/** A counter or any whole number: `1.152`. Missing or non-numeric values count as 0. */
+export function formatCount(value: number | string | null | undefined): string {
+  const n = Number(value ?? 0);
+  return whole.format(Number.isFinite(n) ? Math.round(n) : 0);
+}
+
 /** `Rp 10.000`: Indonesian rupiah, no decimals. */
 export function formatRupiah(value: number | null | undefined): string {
-  const n = Math.round(Number(value ?? 0));
-  return `Rp ${n.toLocaleString('id-ID', { maximumFractionDigits: 0 })}`;
+  return `Rp ${formatCount(value)}`;
 }
 
 export function formatDateTime(value: string | number | Date | null | undefined): string {

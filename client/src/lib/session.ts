@@ -1,4 +1,4 @@
-import type { Role } from '../../../common/roles';
+import { isRole, type Role } from '../../../common/roles';
 import { getCookie, removeCookie, setCookie } from './cookies';
 
 export interface SessionUser {
@@ -23,6 +23,11 @@ export function getSessionUser(): SessionUser | null {
   } catch {
     return null;
   }
+}
+
+/** Signed in as far as the browser knows: a token and a stored user with a role. */
+export function hasSession(): boolean {
+  return Boolean(getToken()) && isRole(getSessionUser()?.role);
 }
 
 /** Signed in: both cookies set for ten years; the analytics cookie is removed. */

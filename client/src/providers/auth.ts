@@ -27,13 +27,19 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** Validates the stored token with the server; `isvalid` false (or 'false') or a failed call means no. */
-export async function validateToken(token: string): Promise<boolean> {
+export type TokenCheck = 'valid' | 'invalid' | 'failed';
+
+/**
+ * Validates the stored token with the server: `isvalid` false (or 'false') is 'invalid'; a call that
+ * fails is 'failed' (the spec logs out with 'Internal server error'); a call cut off by leaving the page
+ * counts as valid.
+ */
+export async function validateToken(token: string): Promise<TokenCheck> {
   try {
     const res = await api<{ isvalid: boolean | string }>('/auth/validate', { method: 'POST', body: { token }, anonymous: true });
-    return !(res.isvalid === false || res.isvalid === 'false');
+    return res.isvalid === false || res.isvalid === 'false' ? 'invalid' : 'valid';
   } catch {
-    return leavingPage;
+    return leavingPage ? 'valid' : 'failed';
   }
 }
 

@@ -1,37 +1,44 @@
-import { Spin } from 'antd';
 import { useLogout } from '@refinedev/core';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { canOpenPage } from '../../../../common/roles';
-import { getSessionUser, getToken, type SessionUser } from '../../lib/session';
+import { canOpenPage, isRole } from '../../../../common/roles';
+import { endSession, getSessionUser, getToken, type SessionUser } from '../../lib/session';
 import { setUnauthorizedHandler } from '../../lib/http';
-import { validateToken } from '../../providers/auth';
-import { closeSocket } from '../../providers/live';
+import { validateToken, type TokenCheck } from '../../providers/auth';
+import { closeSocket, loadSocketClient } from '../../providers/live';
 import { AppLayout } from './AppLayout';
+import { PageFallback } from './PageFallback';
 
-type Status = 'checking' | 'valid' | 'invalid';
+/** Read by /signin: why the visitor was sent there. */
+export interface SignInNotice {
+  notice?: 'serverError';
+}
 
 /**
- * The protected layout: no token → /signin; the token is validated with the server first
- * (isvalid false or a failed call signs out); a role the route table does not allow → /not-authorized.
+ * The protected layout: no token, or a stored user without a role → /signin; the token is validated
+ * with the server first (isvalid false signs out; a failed call signs out and /signin says 'Internal
+ * server error'); a role the route table does not allow → /not-authorized.
  */
 export function Protected() {
   const token = getToken();
   const location = useLocation();
   const { mutate: logout } = useLogout();
-  const [status, setStatus] = useState<Status>('checking');
+  const [status, setStatus] = useState<TokenCheck | 'checking'>('checking');
   const [user] = useState<SessionUser | null>(() => getSessionUser());
+  const signedIn = Boolean(token) && isRole(user?.role);
 
   useEffect(() => {
-    if (!token) return;
+    if (!token || !signedIn) return;
+    // Every console screen listens for live events; fetch the socket client while the token is checked.
+    void loadSocketClient();
     let live = true;
-    void validateToken(token).then((ok) => {
+    void validateToken(token).then((check) => {
       if (!live) return;
-      setStatus(ok ? 'valid' : 'invalid');
-      if (!ok) {
-        closeSocket();
-        logout();
-      }
+      setStatus(check);
+      if (check !== 'valid') closeSocket();
+      if (check === 'invalid') logout();
+      // The server could not be asked: the session ends here and /signin shows why.
+      if (check === 'failed') endSession();
     });
     setUnauthorizedHandler(() => {
       closeSocket();
@@ -41,22 +48,13 @@ export function Protected() {
       live = false;
       setUnauthorizedHandler(null);
     };
-  }, [token, logout]);
+  }, [token, signedIn, logout]);
 
-  if (!token || !user) return <Navigate to="/signin" replace />;
-  if (status === 'checking') {
-    return (
-      <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-        <Spin size="large" />
-      </div>
-    );
-  }
+  // Before the token test: the failed check has just removed the token.
+  if (status === 'failed') return <Navigate to="/signin" replace state={{ notice: 'serverError' } satisfies SignInNotice} />;
+  if (!token || !user || !signedIn) return <Navigate to="/signin" replace />;
+  if (status === 'checking') return <PageFallback full />;
   if (status === 'invalid') return <Navigate to="/signin" replace />;
   if (!canOpenPage(user.role, location.pathname)) return <Navigate to="/not-authorized" replace />;
   return <AppLayout user={user} />;
-}
-
-/** /signin and /signup: an already signed-in visitor goes to /dashboard. */
-export function PublicOnly({ children }: { children: React.ReactNode }) {
-  return getToken() ? <Navigate to="/dashboard" replace /> : <>{children}</>;
 }

@@ -1,75 +1,25 @@
-import { Layout, Menu } from 'antd';
-import {
-  AppstoreOutlined,
-  DashboardOutlined,
-  DollarOutlined,
-  FileTextOutlined,
-  GiftOutlined,
-  GlobalOutlined,
-  MessageOutlined,
-  PhoneOutlined,
-  SendOutlined,
-  SettingOutlined,
-  TeamOutlined,
-  UserOutlined,
-  WhatsAppOutlined,
-  CheckCircleOutlined,
-  ShareAltOutlined,
-  TrophyOutlined,
-} from '@ant-design/icons';
-import { useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
-import { menuFor, type Role } from '../../../../common/roles';
-import { useClientConfig } from '../../lib/config';
+import { WhatsAppOutlined } from '@ant-design/icons';
+import { useTranslate } from '@refinedev/core';
+import { Drawer, Layout } from 'antd';
+import type { Role } from '../../../../common/roles';
+import { SidebarMenu } from './SidebarMenu';
 
 export const SIDEBAR_EXPANDED = 290;
 export const SIDEBAR_COLLAPSED = 90;
 
-const ICONS: Record<string, ReactNode> = {
-  '/': <DashboardOutlined />,
-  '/phonenumber': <PhoneOutlined />,
-  '/member': <TeamOutlined />,
-  '/generator/list': <AppstoreOutlined />,
-  '/validator/list': <CheckCircleOutlined />,
-  '/message': <MessageOutlined />,
-  '/withdraw/requested': <DollarOutlined />,
-  '/withdraw': <DollarOutlined />,
-  '/bonus': <GiftOutlined />,
-  '/referral': <ShareAltOutlined />,
-  '/level': <TrophyOutlined />,
-  '/proxy': <GlobalOutlined />,
-  '/settings': <SettingOutlined />,
-  '/profile': <UserOutlined />,
-  '/whatsapp': <WhatsAppOutlined />,
-};
-
-/** The menu entry that owns a path: the longest menu path the current path starts with. */
-function activeKey(pathname: string, paths: string[]): string {
-  if (pathname === '/' || pathname === '/dashboard') return '/';
-  let best = '';
-  for (const p of paths) {
-    if (p !== '/' && (pathname === p || pathname.startsWith(`${p}/`)) && p.length > best.length) best = p;
-  }
-  return best;
+function Brand({ collapsed }: { collapsed: boolean }) {
+  const t = useTranslate();
+  return (
+    <div style={{ height: 64, display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 700, fontSize: 18 }}>
+      <WhatsAppOutlined style={{ color: '#25D366', fontSize: 24, marginRight: collapsed ? 0 : 8 }} aria-hidden />
+      {!collapsed && <span>{t('common.appName')}</span>}
+    </div>
+  );
 }
 
+/** Desktop and tablet: a sticky sider, 290 px or collapsed to 90 px. */
 export function Sidebar({ role, collapsed, dark }: { role: Role; collapsed: boolean; dark: boolean }) {
-  const { telegramUrl } = useClientConfig();
-  const location = useLocation();
-  const entries = menuFor(role, telegramUrl);
-  // One submenu open at a time; choosing the open one closes it.
-  const [openKeys, setOpenKeys] = useState<string[]>([]);
-  const items = entries.map((m) => ({
-    key: m.external ? `ext:${m.path}` : m.path,
-    icon: m.external ? <SendOutlined /> : (ICONS[m.path] ?? <FileTextOutlined />),
-    label: m.external ? (
-      <a href={m.path} target="_blank" rel="noreferrer">
-        {m.label}
-      </a>
-    ) : (
-      <Link to={m.path}>{m.label}</Link>
-    ),
-  }));
+  const t = useTranslate();
   return (
     <Layout.Sider
       width={SIDEBAR_EXPANDED}
@@ -78,21 +28,34 @@ export function Sidebar({ role, collapsed, dark }: { role: Role; collapsed: bool
       trigger={null}
       theme={dark ? 'dark' : 'light'}
       data-testid="sidebar"
-      style={{ minHeight: '100vh', position: 'sticky', top: 0, alignSelf: 'flex-start', borderRight: '1px solid rgba(5,5,5,0.06)' }}
+      aria-label={t('layout.sidebar')}
+      style={{ height: '100vh', overflowY: 'auto', position: 'sticky', top: 0, alignSelf: 'flex-start', borderRight: '1px solid rgba(5,5,5,0.06)' }}
     >
-      <div style={{ height: 64, display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 700, fontSize: 18 }}>
-        <WhatsAppOutlined style={{ color: '#25D366', fontSize: 24, marginRight: collapsed ? 0 : 8 }} />
-        {!collapsed && <span>Blast Console</span>}
-      </div>
-      <Menu
-        mode="inline"
-        theme={dark ? 'dark' : 'light'}
-        selectedKeys={[activeKey(location.pathname, entries.map((e) => e.path))]}
-        openKeys={openKeys}
-        onOpenChange={(keys) => setOpenKeys(keys.length ? [keys[keys.length - 1]!] : [])}
-        items={items}
-        data-testid="sidebar-menu"
-      />
+      <Brand collapsed={collapsed} />
+      <SidebarMenu role={role} dark={dark} />
     </Layout.Sider>
+  );
+}
+
+/** Phones: the same menu in an overlay drawer; closed, it takes no width. Choosing an entry closes it. */
+export function SidebarDrawer({ role, open, dark, onClose }: { role: Role; open: boolean; dark: boolean; onClose: () => void }) {
+  const t = useTranslate();
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      placement="left"
+      width={Math.min(SIDEBAR_EXPANDED, window.innerWidth - 40)}
+      closable={false}
+      title={null}
+      styles={{ body: { padding: 0, background: dark ? '#001529' : undefined } }}
+      aria-label={t('layout.sidebar')}
+      data-testid="sidebar-drawer"
+    >
+      <div data-testid="sidebar">
+        <Brand collapsed={false} />
+        <SidebarMenu role={role} dark={dark} onNavigate={onClose} />
+      </div>
+    </Drawer>
   );
 }

@@ -1,20 +1,21 @@
 import { Avatar, Button, Dropdown, Input, Layout, Space, Typography, type InputRef } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, MoonOutlined, SearchOutlined, SunOutlined, UserOutlined } from '@ant-design/icons';
-import { useLogout } from '@refinedev/core';
+import { useLogout, useTranslate } from '@refinedev/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { menuFor } from '../../../../common/roles';
 import type { SessionUser } from '../../lib/session';
-import { useClientConfig } from '../../lib/config';
+import { LanguageSwitch } from './LanguageSwitch';
+import { useSidebarEntries } from './SidebarMenu';
 import { useTheme } from './theme';
 
-export function TopBar({ user, collapsed, onToggle }: { user: SessionUser; collapsed: boolean; onToggle: () => void }) {
+export function TopBar({ user, collapsed, mobile, onToggle }: { user: SessionUser; collapsed: boolean; mobile: boolean; onToggle: () => void }) {
   const { theme, toggle } = useTheme();
   const { mutate: logout } = useLogout();
+  const t = useTranslate();
   const navigate = useNavigate();
   const search = useRef<InputRef>(null);
   const [term, setTerm] = useState('');
-  const { telegramUrl } = useClientConfig();
+  const entries = useSidebarEntries(user.role);
 
   // Ctrl/Cmd+K focuses the search box.
   useEffect(() => {
@@ -28,11 +29,11 @@ export function TopBar({ user, collapsed, onToggle }: { user: SessionUser; colla
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  // The search box jumps to the first menu entry whose label contains the text.
+  // The search box jumps to the first menu entry whose label (in the current language) contains the text.
   const jump = () => {
-    const t = term.trim().toLowerCase();
-    if (!t) return;
-    const hit = menuFor(user.role, telegramUrl).find((m) => !m.external && m.label.toLowerCase().includes(t));
+    const q = term.trim().toLowerCase();
+    if (!q) return;
+    const hit = entries.find((m) => !m.external && m.label.toLowerCase().includes(q));
     if (hit) {
       navigate(hit.path);
       setTerm('');
@@ -41,21 +42,33 @@ export function TopBar({ user, collapsed, onToggle }: { user: SessionUser; colla
 
   return (
     <Layout.Header
-      style={{ display: 'flex', alignItems: 'center', gap: 16, padding: '0 16px', background: theme === 'dark' ? '#1f1f1f' : '#fff', position: 'sticky', top: 0, zIndex: 10, borderBottom: '1px solid rgba(5,5,5,0.06)' }}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: mobile ? 4 : 16,
+        padding: mobile ? '0 8px' : '0 16px',
+        background: theme === 'dark' ? '#1f1f1f' : '#fff',
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
+        borderBottom: '1px solid rgba(5,5,5,0.06)',
+      }}
     >
-      <Button type="text" aria-label="Toggle sidebar" icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={onToggle} />
+      <Button type="text" aria-label="Toggle sidebar" aria-expanded={!collapsed} icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={onToggle} />
       <Input
         ref={search}
         data-testid="global-search"
+        aria-label={t('layout.search.label')}
         prefix={<SearchOutlined />}
-        placeholder="Cari menu… (Ctrl+K)"
+        placeholder={mobile ? t('layout.search.short') : t('layout.search.placeholder')}
         value={term}
         onChange={(e) => setTerm(e.target.value)}
         onPressEnter={jump}
-        style={{ maxWidth: 360 }}
+        style={{ maxWidth: 360, minWidth: 0, flex: '1 1 auto' }}
         allowClear
       />
-      <div style={{ flex: 1 }} />
+      {!mobile && <div style={{ flex: 1 }} />}
+      <LanguageSwitch compact={mobile} />
       <Button
         type="text"
         aria-label="Toggle theme"
@@ -81,16 +94,16 @@ export function TopBar({ user, collapsed, onToggle }: { user: SessionUser; colla
               ),
             },
             { type: 'divider' },
-            { key: 'edit', label: <Link to="/profile?edit=true">Edit profile</Link> },
-            { key: 'profile', label: <Link to="/profile">User Profile</Link> },
-            { key: 'signout', label: 'Sign out', onClick: () => logout() },
+            { key: 'edit', label: <Link to="/profile?edit=true">{t('layout.user.editProfile')}</Link> },
+            { key: 'profile', label: <Link to="/profile">{t('layout.user.profile')}</Link> },
+            { key: 'signout', label: t('layout.user.signOut'), onClick: () => logout() },
           ],
         }}
       >
-        <Button type="text" data-testid="user-menu" style={{ height: 48 }}>
+        <Button type="text" data-testid="user-menu" aria-label={t('layout.user.menu')} style={{ height: 48, paddingInline: mobile ? 4 : undefined }}>
           <Space>
             <Avatar icon={<UserOutlined />} />
-            <span>{user.firstname}</span>
+            {!mobile && <span>{user.firstname}</span>}
           </Space>
         </Button>
       </Dropdown>

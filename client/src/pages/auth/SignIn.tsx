@@ -1,65 +1,81 @@
-import { Alert, Button, Card, Checkbox, Form, Input, Typography } from 'antd';
-import { useLogin } from '@refinedev/core';
+import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
+import { Alert, Button, Checkbox } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { authProvider } from '../../providers/auth';
+import type { SignInNotice } from '../../components/layout/Protected';
+import { PasswordInput, TextInput } from './inputs';
+import { AuthField, AuthShell, AuthText, AuthTitle } from './AuthShell';
 
 export function SignIn() {
-  const { mutate: login, isPending } = useLogin<{ email: string; password: string; remember: boolean }>();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [isPending, setPending] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // A session that ended because its token could not be validated says so here.
+  const notice = (location.state as SignInNotice | null)?.notice;
+  const [error, setError] = useState<string | null>(() => (notice === 'serverError' ? t('auth.signIn.serverError') : null));
 
   const submit = () => {
     setError(null);
     if (!email.trim() || !password) {
-      setError('Email and password are required.');
+      setError(t('auth.signIn.required'));
       return;
     }
-    login(
-      { email, password, remember },
-      {
-        onSuccess: (res) => {
-          if (!res.success) setError(res.error?.message || 'Error signing in');
-        },
-      },
-    );
+    // The sign-in page stays outside Refine (see Root), so it calls the auth provider itself.
+    setPending(true);
+    void authProvider.login({ email, password, remember }).then((res) => {
+      setPending(false);
+      if (res.success) navigate(res.redirectTo ?? '/dashboard', { replace: true });
+      else setError(res.error?.message || t('auth.signIn.failed'));
+    });
   };
 
   return (
-    <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: 16 }}>
-      <Card style={{ width: '100%', maxWidth: 420 }}>
-        <Typography.Title level={3}>Sign In</Typography.Title>
-        <Typography.Paragraph type="secondary">Masuk dengan email dan password Anda.</Typography.Paragraph>
-        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="signin-error" />}
-        <Form layout="vertical" onFinish={submit}>
-          <Form.Item label="Email">
-            <Input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="info@gmail.com" />
-          </Form.Item>
-          <Form.Item label="Password">
-            <Input.Password
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              placeholder="Enter your password"
-              iconRender={(visible) => <span aria-label={visible ? 'Hide password' : 'Show password'}>{visible ? '🙈' : '👁'}</span>}
-            />
-          </Form.Item>
-          <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 16 }}>
-            <Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)}>
-              Keep me logged in
-            </Checkbox>
-            <Link to="/reset-password">Forgot password?</Link>
-          </div>
-          <Button type="primary" htmlType="submit" block disabled={isPending}>
-            {isPending ? 'Signing in...' : 'Sign in'}
-          </Button>
-        </Form>
-        <Typography.Paragraph style={{ marginTop: 16, textAlign: 'center' }}>
-          Don&apos;t have an account? <Link to="/signup">Sign Up</Link>
-        </Typography.Paragraph>
-      </Card>
-    </div>
+    <AuthShell width={420}>
+      <AuthTitle>{t('auth.signIn.title')}</AuthTitle>
+      <AuthText secondary>{t('auth.signIn.subtitle')}</AuthText>
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="signin-error" />}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <AuthField id="signin-email" label={t('auth.signIn.email')}>
+          <TextInput id="signin-email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="info@gmail.com" />
+        </AuthField>
+        <AuthField id="signin-password" label={t('auth.signIn.password')}>
+          <PasswordInput
+            id="signin-password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            placeholder={t('auth.signIn.passwordPlaceholder')}
+            iconRender={(visible) =>
+              visible ? <EyeOutlined aria-label={t('auth.signIn.hidePassword')} /> : <EyeInvisibleOutlined aria-label={t('auth.signIn.showPassword')} />
+            }
+          />
+        </AuthField>
+        <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8, marginBottom: 16 }}>
+          <Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)}>
+            {t('auth.signIn.remember')}
+          </Checkbox>
+          <Link to="/reset-password">{t('auth.signIn.forgot')}</Link>
+        </div>
+        <Button type="primary" htmlType="submit" block disabled={isPending}>
+          {isPending ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
+        </Button>
+      </form>
+      <AuthText center>
+        {t('auth.signIn.noAccount')} <Link to="/signup">{t('auth.signIn.signUp')}</Link>
+      </AuthText>
+    </AuthShell>
   );
 }

@@ -1,14 +1,19 @@
-import { Alert, Button, Card, Checkbox, Form, Input, Typography } from 'antd';
-import { useRegister } from '@refinedev/core';
+import { Alert, Button, Checkbox } from 'antd';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { authProvider } from '../../providers/auth';
 import { storedReferral } from '../../lib/referral';
+import { PasswordInput, TextInput } from './inputs';
+import { AuthField, AuthShell, AuthText, AuthTitle } from './AuthShell';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'password' | 'password2' | 'referral_code';
 
 export function SignUp() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { mutate: register, isPending } = useRegister<Record<string, unknown>>();
+  const [isPending, setPending] = useState(false);
   const [values, setValues] = useState<Record<Field, string>>(() => ({
     firstName: '',
     lastName: '',
@@ -30,84 +35,101 @@ export function SignUp() {
   const submit = () => {
     setError(null);
     const errs: Partial<Record<Field | 'agreeToTerms', string>> = {};
-    if (!values.firstName.trim()) errs.firstName = 'First name is required.';
-    if (!values.lastName.trim()) errs.lastName = 'Last name is required.';
-    if (!values.email.trim()) errs.email = 'Email is required.';
-    if (!values.password) errs.password = 'Password is required.';
-    if (!values.password2) errs.password2 = 'Please confirm your password.';
-    else if (values.password !== values.password2) errs.password2 = 'Passwords do not match.';
+    if (!values.firstName.trim()) errs.firstName = t('auth.signUp.errors.firstName');
+    if (!values.lastName.trim()) errs.lastName = t('auth.signUp.errors.lastName');
+    if (!values.email.trim()) errs.email = t('auth.signUp.errors.email');
+    if (!values.password) errs.password = t('auth.signUp.errors.password');
+    if (!values.password2) errs.password2 = t('auth.signUp.errors.password2');
+    else if (values.password !== values.password2) errs.password2 = t('auth.signUp.errors.mismatch');
     if (Object.keys(errs).length) {
       setErrors(errs);
       return;
     }
     if (!agree) {
-      setError('You must agree to the terms and conditions.');
+      setError(t('auth.signUp.errors.terms'));
       return;
     }
-    register(
-      { ...values, agreeToTerms: agree },
-      {
-        onSuccess: (res) => {
-          if (res.success) return;
-          const err = res.error as (Error & { errors?: Record<string, string> }) | undefined;
-          if (err?.errors) setErrors(err.errors);
-          setError(err?.message || 'Failed to sign up. Please try again.');
-        },
-      },
-    );
+    setPending(true);
+    void authProvider.register?.({ ...values, agreeToTerms: agree }).then((res) => {
+      setPending(false);
+      if (res.success) {
+        navigate(res.redirectTo ?? '/dashboard', { replace: true });
+        return;
+      }
+      const err = res.error as (Error & { errors?: Record<string, string> }) | undefined;
+      if (err?.errors) setErrors(err.errors);
+      setError(err?.message || t('auth.signUp.failed'));
+    });
   };
 
   const item = (field: Field, label: string, input: React.ReactNode) => (
-    <Form.Item label={label} validateStatus={errors[field] ? 'error' : undefined} help={errors[field]}>
+    <AuthField id={`signup-${field}`} label={label} error={errors[field]}>
       {input}
-    </Form.Item>
+    </AuthField>
   );
 
   return (
-    <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: 16 }}>
-      <Card style={{ width: '100%', maxWidth: 520 }}>
-        <Typography.Title level={3}>Sign Up</Typography.Title>
-        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="signup-error" />}
-        <Form layout="vertical" onFinish={submit}>
-          <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
-            {item('firstName', 'First Name', <Input name="firstName" value={values.firstName} onChange={set('firstName')} />)}
-            {item('lastName', 'Last Name', <Input name="lastName" value={values.lastName} onChange={set('lastName')} />)}
-          </div>
-          {item('email', 'Email', <Input name="email" type="email" value={values.email} onChange={set('email')} />)}
-          {item('password', 'Password', <Input.Password name="password" autoComplete="new-password" value={values.password} onChange={set('password')} />)}
-          {item(
-            'password2',
-            'Confirm Password',
-            <Input.Password name="password2" autoComplete="new-password" value={values.password2} onChange={set('password2')} />,
+    <AuthShell width={520}>
+      <AuthTitle>{t('auth.signUp.title')}</AuthTitle>
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="signup-error" />}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <div className="signup-names">
+          {item('firstName', t('auth.signUp.firstName'), <TextInput id="signup-firstName" name="firstName" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} />)}
+          {item('lastName', t('auth.signUp.lastName'), <TextInput id="signup-lastName" name="lastName" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} />)}
+        </div>
+        {item('email', t('auth.signUp.email'), <TextInput id="signup-email" name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} />)}
+        {item(
+          'password',
+          t('auth.signUp.password'),
+          <PasswordInput id="signup-password" name="password" autoComplete="new-password" value={values.password} onChange={set('password')} />,
+        )}
+        {item(
+          'password2',
+          t('auth.signUp.password2'),
+          <PasswordInput id="signup-password2" name="password2" autoComplete="new-password" value={values.password2} onChange={set('password2')} />,
+        )}
+        {item(
+          'referral_code',
+          t('auth.signUp.referral'),
+          <TextInput id="signup-referral_code" name="affiliateCode" value={values.referral_code} onChange={set('referral_code')} placeholder={t('auth.signUp.referralPlaceholder')} />,
+        )}
+        <div style={{ marginBottom: 20 }}>
+          <Checkbox
+            name="agreeToTerms"
+            checked={agree}
+            onChange={(e) => {
+              setAgree(e.target.checked);
+              setErrors((er) => ({ ...er, agreeToTerms: undefined }));
+            }}
+          >
+            {t('auth.signUp.agreePrefix')}{' '}
+            <a href="/terms" target="_blank" rel="noreferrer">
+              {t('auth.signUp.terms')}
+            </a>{' '}
+            {t('auth.signUp.and')}{' '}
+            <a href="/privacy-policy" target="_blank" rel="noreferrer">
+              {t('auth.signUp.privacy')}
+            </a>
+          </Checkbox>
+          {errors.agreeToTerms && (
+            <div role="alert" style={{ color: 'var(--ant-color-error, #ff4d4f)', marginTop: 4 }}>
+              {errors.agreeToTerms}
+            </div>
           )}
-          {item('referral_code', 'Referral Code', <Input name="affiliateCode" value={values.referral_code} onChange={set('referral_code')} placeholder="Opsional" />)}
-          <Form.Item validateStatus={errors.agreeToTerms ? 'error' : undefined} help={errors.agreeToTerms}>
-            <Checkbox
-              name="agreeToTerms"
-              checked={agree}
-              onChange={(e) => {
-                setAgree(e.target.checked);
-                setErrors((er) => ({ ...er, agreeToTerms: undefined }));
-              }}
-            >
-              I agree to the{' '}
-              <a href="/terms" target="_blank" rel="noreferrer">
-                Terms and Conditions
-              </a>{' '}
-              and{' '}
-              <a href="/privacy-policy" target="_blank" rel="noreferrer">
-                Privacy Policy
-              </a>
-            </Checkbox>
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block disabled={isPending}>
-            {isPending ? 'Signing Up...' : 'Sign Up'}
-          </Button>
-        </Form>
-        <Typography.Paragraph style={{ marginTop: 16, textAlign: 'center' }}>
-          Already have an account? <Link to="/signin">Sign In</Link>
-        </Typography.Paragraph>
-      </Card>
-    </div>
+        </div>
+        <Button type="primary" htmlType="submit" block disabled={isPending}>
+          {isPending ? t('auth.signUp.submitting') : t('auth.signUp.submit')}
+        </Button>
+      </form>
+      <AuthText center>
+        {t('auth.signUp.haveAccount')} <Link to="/signin">{t('auth.signUp.signIn')}</Link>
+      </AuthText>
+    </AuthShell>
   );
 }

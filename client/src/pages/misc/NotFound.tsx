@@ -1,32 +1,31 @@
+import { useTranslation } from 'react-i18next';
 import { Button, Result } from 'antd';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 
-export function NotFound() {
+/** A link drawn as a button (a button inside a link is not accessible). */
+function BackHome() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   return (
-    <Result
-      status="404"
-      title="404"
-      subTitle={'We can\u2019t seem to find the page you are looking for!'}
-      extra={
-        <Link to="/">
-          <Button type="primary">Back to Home Page</Button>
-        </Link>
-      }
-    />
+    <Button
+      type="primary"
+      href="/"
+      onClick={(e) => {
+        e.preventDefault();
+        navigate('/');
+      }}
+    >
+      {t('misc.backHome')}
+    </Button>
   );
 }
 
+export function NotFound() {
+  const { t } = useTranslation();
+  return <Result status="404" title="404" subTitle={t('misc.notFound')} extra={<BackHome />} />;
+}
+
 export function NotAuthorized() {
-  return (
-    <Result
-      status="403"
-      title="403"
-      subTitle="Anda tidak memiliki akses ke halaman ini."
-      extra={
-        <Link to="/">
-          <Button type="primary">Back to Home Page</Button>
-        </Link>
-      }
-    />
-  );
+  const { t } = useTranslation();
+  return <Result status="403" title="403" subTitle={t('misc.notAuthorized')} extra={<BackHome />} />;
 }

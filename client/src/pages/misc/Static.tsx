@@ -1,48 +1,36 @@
+import { useTranslation } from 'react-i18next';
 import { Card, Typography } from 'antd';
 import { Link } from 'react-router';
 
-function Shell({ title, children }: { title: string; children: React.ReactNode }) {
+function Shell({ area, children }: { area: 'reset' | 'terms' | 'privacy'; children?: React.ReactNode }) {
+  const { t } = useTranslation();
   return (
-    <div style={{ maxWidth: 720, margin: '48px auto', padding: 16 }}>
+    <main className="public-page" style={{ maxWidth: 720, margin: '48px auto', padding: 16 }}>
       <Card>
-        <Typography.Title level={3}>{title}</Typography.Title>
+        <Typography.Title level={1} style={{ fontSize: 24 }}>
+          {t(`misc.${area}.title`)}
+        </Typography.Title>
+        <Typography.Paragraph>{t(`misc.${area}.body`)}</Typography.Paragraph>
         {children}
       </Card>
-    </div>
+    </main>
   );
 }
 
 /** Passwords are reset by an admin; the page says how to reach one. */
 export function ResetPassword() {
+  const { t } = useTranslation();
   return (
-    <Shell title="Reset Password">
-      <Typography.Paragraph>
-        Untuk mengatur ulang password, silahkan hubungi Admin/CS melalui Telegram support. Admin akan mengatur password baru
-        untuk akun Anda.
-      </Typography.Paragraph>
-      <Link to="/signin">Kembali ke Sign In</Link>
+    <Shell area="reset">
+      <Link to="/signin">{t('misc.reset.back')}</Link>
     </Shell>
   );
 }
 
 export function Terms() {
-  return (
-    <Shell title="Syarat dan Ketentuan">
-      <Typography.Paragraph>
-        Dengan mendaftar Anda setuju untuk hanya mengirim pesan kepada penerima yang bersedia menerimanya, menghormati
-        permintaan berhenti (STOP / BERHENTI) dan tidak menghapus pesan yang sudah terkirim.
-      </Typography.Paragraph>
-    </Shell>
-  );
+  return <Shell area="terms" />;
 }
 
 export function PrivacyPolicy() {
-  return (
-    <Shell title="Kebijakan Privasi">
-      <Typography.Paragraph>
-        Kami menyimpan nama, email dan data rekening Anda untuk menjalankan layanan dan membayar pendapatan Anda. Nomor yang
-        meminta berhenti disimpan di daftar penolakan agar tidak pernah dihubungi lagi.
-      </Typography.Paragraph>
-    </Shell>
-  );
+  return <Shell area="privacy" />;
 }

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { FilePicker, FormError, SaveButton } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
 import { downloadCsv, downloadJson } from '../../lib/download';
+import { formatCount } from '../../lib/format';
 import { api, errorText } from '../../lib/http';
 import { getSessionUser } from '../../lib/session';
 import { downloadFromApi, newImportId, uploadWithProgress } from '../../lib/transfer';
@@ -51,7 +52,7 @@ export function PhoneNumberCreate() {
 
   useLive<{ importId?: string; phase?: string; rows?: number; bytes?: number; totalBytes?: number }>(user ? String(user.id) : null, (msg) => {
     if (msg.event !== 'phonenumber-import' || !importId.current || msg.data.importId !== importId.current) return;
-    const rows = (msg.data.rows ?? 0).toLocaleString('id-ID');
+    const rows = formatCount(msg.data.rows);
     if (msg.data.phase === 'saving') setProgress({ label: `Menyimpan ${rows} baris...`, percent: 100 });
     else if (msg.data.phase === 'checking') setProgress({ label: `Memeriksa duplikat ${rows} baris...`, percent: 100 });
     else setProgress({ label: `Memproses ${rows} baris...`, percent: Math.round(((msg.data.bytes ?? 0) / Math.max(1, msg.data.totalBytes ?? 1)) * 100) });
@@ -129,12 +130,12 @@ export function PhoneNumberCreate() {
             )}
             {result && (
               <SkippedReport<Skipped>
-                summary={`Total ${result.createdCount.toLocaleString('id-ID')} nomor, berhasil didaftarkan.`}
+                summary={`Total ${formatCount(result.createdCount)} nomor, berhasil didaftarkan.`}
                 title={result.skippedCount > 0 ? 'Daftar nomor yang dilewatkan' : undefined}
                 rows={result.skipped}
                 total={result.skippedCount}
                 rowKey={(r, i) => `${i}-${r.number}`}
-                more={(n) => `...total ${n.toLocaleString('id-ID')} nomor. Download file untuk selengkapnya.`}
+                more={(n) => `...total ${formatCount(n)} nomor. Download file untuk selengkapnya.`}
                 onDownload={(f) => void downloadSkipped(f)}
                 columns={[
                   { title: 'Phone Number', dataIndex: 'number', key: 'number' },

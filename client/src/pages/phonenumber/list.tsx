@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useRowDelete } from '../../components/DeleteAction';
 import { ExportButtons, ListHeader, SyncButton, useSync } from '../../components/ListHeader';
 import { PagedTable } from '../../components/PagedTable';
-import { formatDateTime } from '../../lib/format';
+import { formatCount, formatDateTime } from '../../lib/format';
 import { usePaged } from '../../lib/usePaged';
 import { useLive } from '../../providers/live';
 import { applyReceiverEvent, HIGHLIGHT_EVENTS, type PhoneNumberRow } from './live';
@@ -93,8 +93,8 @@ export function PhoneNumberList() {
             ),
           },
           { title: 'Name', dataIndex: 'name', key: 'name' },
-          { title: 'Jumlah Berhasil', key: 'success', render: (_, r) => r.count_success.toLocaleString('id-ID') },
-          { title: 'Jumlah Gagal', key: 'fail', render: (_, r) => r.count_fail.toLocaleString('id-ID') },
+          { title: 'Jumlah Berhasil', key: 'success', render: (_, r) => formatCount(r.count_success) },
+          { title: 'Jumlah Gagal', key: 'fail', render: (_, r) => formatCount(r.count_fail) },
           { title: 'Terakhir Terkirim', key: 'last', render: (_, r) => formatDateTime(r.last_sent) },
           { title: 'Action', key: 'action', render: (_, r) => del.action(r) },
         ]}

@@ -1,0 +1,58 @@
+import { ConfigProvider, theme as antdTheme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import idID from 'antd/locale/id_ID';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { PageFallback } from './components/layout/PageFallback';
+import { ThemeProvider, useTheme } from './components/layout/theme';
+import { DocumentTitle } from './components/layout/title';
+import { publicRoutes } from './routes';
+import './providers/i18n';
+
+// WhatsApp's teal, dark enough for white button text (WCAG AA 4.5:1; #128C7E gave 4.1:1).
+const PRIMARY = '#0E7C70';
+// Links need 4.5:1 too: antd's default blue is below it on white, the teal below it on dark grey.
+const LINK_ON_DARK = '#2FB5A3';
+
+// The Refine console (providers, resources, protected screens) loads only off the public pages.
+const Console = lazy(() => import('./App'));
+
+function Themed({ children }: { children: React.ReactNode }) {
+  const { theme } = useTheme();
+  // Re-renders on a language change, so antd's own texts follow it.
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+  return (
+    <ConfigProvider
+      locale={lang === 'en' ? enUS : idID}
+      theme={{ algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm, token: { colorPrimary: PRIMARY, colorLink: theme === 'dark' ? LINK_ON_DARK : PRIMARY } }}
+    >
+      {children}
+    </ConfigProvider>
+  );
+}
+
+/** Router, theme and language for every page; the public pages, then the console for everything else. */
+export default function Root() {
+  return (
+    <BrowserRouter>
+      <ThemeProvider>
+        <Themed>
+          <DocumentTitle />
+          <Suspense fallback={<PageFallback full />}>
+            <Routes>
+              {publicRoutes.map((r) => (
+                <Route key={r.path} path={r.path} element={r.element} />
+              ))}
+              <Route path="*" element={<Console />} />
+            </Routes>
+          </Suspense>
+        </Themed>
+      </ThemeProvider>
+    </BrowserRouter>
+  );
+}

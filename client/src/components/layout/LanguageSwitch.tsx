@@ -1,0 +1,30 @@
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { i18nProvider, LOCALES } from '../../providers/i18n';
+
+/**
+ * Indonesia / English, in the top bar and on the sign-in pages (which sit outside Refine, so this
+ * talks to the i18n provider directly); the provider remembers the choice in localStorage ('lang').
+ * Two toggle buttons: lighter for /signin than a segmented control.
+ */
+export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const current = i18n.language === 'en' ? 'en' : 'id';
+  return (
+    <div role="group" aria-label={t('common.language')} data-testid="language-switch" style={{ display: 'inline-flex', gap: 2 }}>
+      {LOCALES.map((lang) => (
+        <Button
+          key={lang}
+          size="small"
+          type={lang === current ? 'primary' : 'text'}
+          aria-pressed={lang === current}
+          lang={lang}
+          title={t(`common.languages.${lang}`)}
+          onClick={() => void i18nProvider.changeLocale(lang)}
+        >
+          {compact ? lang.toUpperCase() : t(`common.languages.${lang}`)}
+        </Button>
+      ))}
+    </div>
+  );
+}

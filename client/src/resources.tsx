@@ -1,0 +1,66 @@
+import {
+  AppstoreOutlined,
+  AuditOutlined,
+  CheckCircleOutlined,
+  DashboardOutlined,
+  DollarOutlined,
+  GiftOutlined,
+  GlobalOutlined,
+  MessageOutlined,
+  MonitorOutlined,
+  PhoneOutlined,
+  SendOutlined,
+  SettingOutlined,
+  ShareAltOutlined,
+  TeamOutlined,
+  TrophyOutlined,
+  UserOutlined,
+  WhatsAppOutlined,
+} from '@ant-design/icons';
+import type { ResourceProps } from '@refinedev/core';
+import type { ReactNode } from 'react';
+
+interface Area {
+  name: string;
+  list: string;
+  create?: string;
+  edit?: string;
+  icon: ReactNode;
+}
+
+/**
+ * One resource per area with the spec's paths; edit screens keep the spec's `?id=` query form, so
+ * their paths carry no `:id`. Names equal identifiers, so the data provider always receives the name a
+ * page asked for. The two withdraw screens are two resources because the menus list them apart.
+ */
+const AREAS: Area[] = [
+  { name: 'dashboard', list: '/', icon: <DashboardOutlined /> },
+  { name: 'phonenumber', list: '/phonenumber', create: '/phonenumber/create', edit: '/phonenumber/edit', icon: <PhoneOutlined /> },
+  { name: 'member', list: '/member', edit: '/member/edit', icon: <TeamOutlined /> },
+  { name: 'whatsapp', list: '/whatsapp', create: '/whatsapp/create', icon: <WhatsAppOutlined /> },
+  { name: 'generator', list: '/generator/list', create: '/generator/create', icon: <AppstoreOutlined /> },
+  { name: 'validator', list: '/validator/list', create: '/validator/create', icon: <CheckCircleOutlined /> },
+  { name: 'message', list: '/message', create: '/message/create', edit: '/message/edit', icon: <MessageOutlined /> },
+  { name: 'withdraw', list: '/withdraw', icon: <DollarOutlined /> },
+  { name: 'withdraw-requested', list: '/withdraw/requested', icon: <DollarOutlined /> },
+  { name: 'bonus', list: '/bonus', create: '/bonus/create', icon: <GiftOutlined /> },
+  { name: 'referral', list: '/referral', icon: <ShareAltOutlined /> },
+  { name: 'level', list: '/level', create: '/level/create', edit: '/level/edit', icon: <TrophyOutlined /> },
+  { name: 'proxy', list: '/proxy', create: '/proxy/create', edit: '/proxy/edit', icon: <GlobalOutlined /> },
+  { name: 'settings', list: '/settings', icon: <SettingOutlined /> },
+  { name: 'blaster', list: '/blaster', icon: <SendOutlined /> },
+  { name: 'monitor', list: '/monitor/local', icon: <MonitorOutlined /> },
+  { name: 'audit', list: '/audit', icon: <AuditOutlined /> },
+  { name: 'profile', list: '/profile', icon: <UserOutlined /> },
+];
+
+/** The resources with their labels in the current language (`layout.menu.{name}`). */
+export function buildResources(t: (key: string) => string): ResourceProps[] {
+  return AREAS.map(({ name, list, create, edit, icon }) => ({
+    name,
+    list,
+    ...(create ? { create } : {}),
+    ...(edit ? { edit } : {}),
+    meta: { label: t(`layout.menu.${name}`), icon },
+  }));
+}

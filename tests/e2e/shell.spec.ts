@@ -1,0 +1,150 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signInFast } from './helpers';
+
+const menuLabels = async (page: Page) => (await page.getByTestId('sidebar-menu').getByRole('menuitem').allInnerTexts()).map((s) => s.trim());
+
+test('the language switch turns the console to English and back, and is remembered', async ({ page }) => {
+  await signInFast(page, DEMO.admin);
+  await page.goto('/profile');
+  await expect(page.getByRole('link', { name: 'Daftar Phone Number' })).toBeVisible();
+  await expect(page).toHaveTitle('User Profile | Blast Console');
+
+  const languages = page.getByRole('group', { name: 'Bahasa' });
+  await languages.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('link', { name: 'Phone Numbers' })).toBeVisible();
+  await expect.poll(() => menuLabels(page)).toContain('Withdrawal Requests');
+  await expect(page.getByTestId('global-search')).toHaveAttribute('placeholder', 'Search the menu… (Ctrl+K)');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+
+  // The top-bar search follows the language too.
+  await page.getByTestId('global-search').fill('proxies');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/proxy$/);
+  await expect(page).toHaveTitle('Proxies | Blast Console');
+
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Phone Numbers' })).toBeVisible();
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Indonesia' }).click();
+  await expect(page.getByRole('link', { name: 'Daftar Phone Number' })).toBeVisible();
+  await expect(page).toHaveTitle('Daftar Proxy | Blast Console');
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('id');
+});
+
+test('the sign-in page switches language before signing in', async ({ page }) => {
+  await page.goto('/signin');
+  await expect(page.getByText('Masuk dengan email dan password Anda.')).toBeVisible();
+  await page.getByRole('group', { name: 'Bahasa' }).getByRole('button', { name: 'English' }).click();
+  await expect(page.getByText('Sign in with your email and password.')).toBeVisible();
+  // The spec's English labels are the same in both languages.
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Email and password are required.')).toBeVisible();
+});
+
+test('on a 390 px phone the sidebar is a drawer that takes no width while closed', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInFast(page, DEMO.member);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'User Profile' }).first()).toBeVisible();
+  await expect(page.getByTestId('sidebar')).toHaveCount(0);
+  // The content starts at the left edge (only its padding), not beside a collapsed sidebar.
+  const header = await page.getByRole('banner').boundingBox();
+  expect(header?.x).toBe(0);
+  expect(header?.width).toBe(390);
+  // The search stays usable in the top bar.
+  const search = await page.getByTestId('global-search').boundingBox();
+  expect(search?.width).toBeGreaterThan(100);
+
+  await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toBeVisible();
+  await expect.poll(() => menuLabels(page)).toEqual(['Dashboard', 'Akun Whatsapp', 'Withraw', 'Bonus', 'Pengguna Referal', 'User Profile', 'Telegram Support']);
+  await drawer.getByRole('link', { name: 'Bonus' }).click();
+  await expect(page).toHaveURL(/\/bonus$/);
+  await expect(drawer).toBeHidden();
+
+  await page.getByTestId('global-search').fill('withraw');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/withdraw$/);
+});
+
+test('every screen sets the browser tab title', async ({ page }) => {
+  await page.goto('/signin');
+  await expect(page).toHaveTitle('Sign In | Blast Console');
+  await page.goto('/signup');
+  await expect(page).toHaveTitle('Sign Up | Blast Console');
+  await page.goto('/no/such/page');
+  await expect(page).toHaveTitle('Halaman tidak ditemukan | Blast Console');
+
+  await signInFast(page, DEMO.admin);
+  for (const [path, title] of [
+    ['/dashboard', 'Dashboard'],
+    ['/phonenumber', 'Daftar Phone Number'],
+    ['/phonenumber/create', 'Tambah Phone Number'],
+    ['/member', 'Daftar Member'],
+    ['/generator/list', 'Daftar Generator'],
+    ['/settings', 'Pengaturan'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(`${title} | Blast Console`);
+  }
+  await page.getByRole('link', { name: 'Template Pesan' }).click();
+  await expect(page).toHaveTitle('Template Pesan | Blast Console');
+});
+
+test('a stored user without a role goes to /signin and may sign in again', async ({ page, context }) => {
+  const { token } = await signInFast(page, DEMO.member);
+  await context.addCookies([
+    { name: 'authToken', value: token, domain: 'localhost', path: '/' },
+    { name: 'user', value: encodeURIComponent(JSON.stringify({ id: 1, firstname: 'X', lastname: 'Y', email: 'x@y' })), domain: 'localhost', path: '/' },
+  ]);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
+
+test('a token check that fails signs out and /signin says Internal server error', async ({ page, context }) => {
+  await signInFast(page, DEMO.admin);
+  await page.route('**/api/auth/validate', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"msg":"boom"}' }));
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByTestId('signin-error')).toHaveText('Internal server error');
+  expect((await context.cookies()).some((c) => c.name === 'authToken')).toBe(false);
+});
+
+test('the password toggle uses the eye icons and shows the password', async ({ page }) => {
+  await page.goto('/signin');
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('rahasia');
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('img', { name: 'Tampilkan password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(page.getByRole('img', { name: 'Sembunyikan password' })).toBeVisible();
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`/signin and /signup have no serious or critical accessibility violations (${theme})`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    for (const path of ['/signin', '/signup']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const result = await new AxeBuilder({ page }).analyze();
+      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  });
+}
+
+test("phone login with '62' alone says the number is too short, not that it must start with 62", async ({ page }) => {
+  await signInFast(page, DEMO.member);
+  await page.goto('/whatsapp/create');
+  await page.getByText('Login dengan Nomor').click();
+  await expect(page.getByLabel('Nomor WhatsApp')).toHaveValue('62');
+  await page.getByRole('button', { name: 'Generate Pairing Code' }).click();
+  await expect(page.getByText('Nomor terlalu pendek: lengkapi nomor setelah 62, contoh 6281xxxxxxx')).toBeVisible();
+  await page.getByLabel('Nomor WhatsApp').fill('0812345678');
+  await page.getByRole('button', { name: 'Generate Pairing Code' }).click();
+  await expect(page.getByText('Nomor harus diawali 62, contoh 6281xxxxxxx')).toBeVisible();
+});
