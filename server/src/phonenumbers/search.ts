@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { phoneListFigures, seekOffset } from './counters';
 
 /**
  * Fast paging and search over millions of phone numbers.
@@ -7,8 +8,8 @@ import type { Db } from '../db/client';
  *   fragment (3+ characters); candidates are re-checked with LIKE. Imports do not index inline
  *   (that would halve their speed): rows above `indexed_upto` are indexed afterwards in small
  *   background steps, and a search meanwhile scans that not-yet-indexed tail directly.
- * - Total rows: cached per database and refreshed from `max(id)` and a delete counter kept by a
- *   trigger, so the unfiltered list never counts millions of rows per request.
+ * - Total rows and deep pages: maintained counters and per-block row counts (counters.ts), so the
+ *   unfiltered list never counts or skips millions of rows per request.
  */
 
 const SETUP = `
@@ -95,28 +96,9 @@ export function indexAll(db: Db): void {
   while (indexStep(db, 20_000) > 0);
 }
 
-interface CountCache {
-  maxId: number;
-  deletes: number;
-  total: number;
-}
-const counts = new WeakMap<Db, CountCache>();
-
-/** Exact number of phone numbers, recounted only when rows were added or deleted. */
+/** Exact number of phone numbers, from the maintained counters (see counters.ts). */
 export function phoneNumberTotal(db: Db): number {
-  const { deletes } = state(db);
-  const top = maxId(db);
-  const cached = counts.get(db);
-  let total: number;
-  if (cached && cached.deletes === deletes && cached.maxId === top) return cached.total;
-  if (cached && cached.deletes === deletes && top > cached.maxId) {
-    const added = (db.$client.prepare('SELECT count(*) AS n FROM phone_numbers WHERE id > ?').get(cached.maxId) as { n: number }).n;
-    total = cached.total + added;
-  } else {
-    total = (db.$client.prepare('SELECT count(*) AS n FROM phone_numbers').get() as { n: number }).n;
-  }
-  counts.set(db, { maxId: top, deletes, total });
-  return total;
+  return phoneListFigures(db).total;
 }
 
 /** Largest number of matches a search counts; beyond it the answer says `capped`. */
@@ -147,17 +129,11 @@ export interface IdPage {
 export function pageIds(db: Db, search: string, offset: number, limit: number, log?: (msg: string, err?: unknown) => void): IdPage {
   const c = db.$client;
   if (!search) {
-    const total = phoneNumberTotal(db);
+    // Keyset paging: the page's block of ids comes from the counters, then one short seek.
+    const { fromId, skip, total } = seekOffset(db, offset);
     if (offset >= total) return { ids: [], total, capped: false };
-    // Deep pages are read from the far end, so the last page is as fast as the first.
-    if (offset > total / 2) {
-      const fromEnd = Math.max(0, total - offset - limit);
-      const take = Math.min(limit, total - offset);
-      const rows = c.prepare('SELECT id FROM phone_numbers ORDER BY id DESC LIMIT ? OFFSET ?').all(take, fromEnd) as Array<{ id: number }>;
-      return { ids: rows.map((r) => r.id).reverse(), total, capped: false };
-    }
-    const rows = c.prepare('SELECT id FROM phone_numbers ORDER BY id LIMIT ? OFFSET ?').all(limit, offset) as Array<{ id: number }>;
-    return { ids: rows.map((r) => r.id), total, capped: false };
+    const rows = c.prepare('SELECT id FROM phone_numbers WHERE id >= ? ORDER BY id LIMIT ? OFFSET ?').raw().all(fromId, limit, skip) as Array<[number]>;
+    return { ids: rows.map((r) => r[0]), total, capped: false };
   }
 
   const like = likeOf(search);
