@@ -88,4 +88,29 @@ describe('search through the trigram index', () => {
     expect(res.body.meta.total).toBe(truth('Ekor 12').length);
     expect(ids(res.body.data)).toEqual(ids(truth('Ekor 12')).slice(10, 20));
   });
+
+  it('a repeated search follows renames, new rows and deletes (its cached matches are dropped)', async () => {
+    const first = await page('page=1&search=Zulaikha');
+    expect(first.body.meta.total).toBe(0);
+    const target = (await page('page=7')).body.data[3] as { id: number; number: string };
+    await t.http.put(`/api/admin/phonenumber/${target.id}`).set(admin.auth).send({ number: target.number, name: 'Zulaikha', status: 'active' }).expect(200);
+    const renamed = await page('page=1&search=zulaikha');
+    expect(ids(renamed.body.data)).toEqual([target.id]);
+    const added = await t.http.post('/api/admin/phonenumber/save').set(admin.auth).send({ number: '081377701234', name: 'Zulaikha Dua' });
+    expect(ids((await page('page=1&search=Zulaikha')).body.data)).toEqual([target.id, added.body.phoneNumber.id]);
+    await t.http.delete(`/api/admin/phonenumber/${target.id}`).set(admin.auth).expect(200);
+    expect(ids((await page('page=1&search=Zulaikha')).body.data)).toEqual([added.body.phoneNumber.id]);
+  });
+
+  it('caps the count of a very common text at 10,000 and says so', async () => {
+    const c = t.ctx.db.$client;
+    c.prepare(
+      `WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i < 10499)
+       INSERT INTO phone_numbers (number, name) SELECT '62859' || printf('%08d', i), 'Umum ' || i FROM s`,
+    ).run();
+    indexAll(t.ctx.db);
+    const res = await page('page=1000&search=umum');
+    expect(res.body.meta).toMatchObject({ total: 10_000, capped: true, totalPages: 1000 });
+    expect(ids(res.body.data)).toEqual(ids(truth('Umum')).slice(9990, 10_000));
+  });
 });
