@@ -89,7 +89,8 @@ async function httpTimes(url: (i: number) => string, headers: Record<string, str
   let total = 0;
   for (let i = 0; i < REQUESTS + 5; i++) {
     const start = performance.now();
-    const res = await fetch(url(i), { headers });
+    // An idle keep-alive connection may have been closed by the server meanwhile: retry once.
+    const res = await fetch(url(i), { headers }).catch(() => fetch(url(i), { headers }));
     const body = (await res.json()) as { data?: unknown[]; meta?: { total: number } };
     const ms = performance.now() - start;
     if (!res.ok) throw new Error(`HTTP ${res.status} for ${url(i)}`);

@@ -28,16 +28,24 @@ function stateRow(db: Db): StateRow {
   return db.$client.prepare('SELECT counted_upto, total, active, blasted FROM phone_list_state WHERE id = 1').get() as StateRow;
 }
 
-/** Counts rows inserted since the last fold into the figures; answers how many were folded. */
-export function foldNewRows(db: Db): number {
+/** Rows folded per step: a step stays within a few tens of milliseconds even on a busy machine. */
+const FOLD_STEP = 50_000;
+
+function maxId(db: Db): number {
+  return (db.$client.prepare('SELECT coalesce(max(id), 0) AS m FROM phone_numbers').get() as { m: number }).m;
+}
+
+/** Folds up to `maxRows` rows inserted since the last fold into the figures; answers whether rows are left. */
+export function foldStep(db: Db, maxRows = FOLD_STEP): boolean {
   const c = db.$client;
-  const top = (c.prepare('SELECT coalesce(max(id), 0) AS m FROM phone_numbers').get() as { m: number }).m;
-  if (top <= stateRow(db).counted_upto) return 0;
+  if (maxId(db) <= stateRow(db).counted_upto) return false;
   return c
     .transaction(() => {
       const upto = stateRow(db).counted_upto;
-      const last = (c.prepare('SELECT coalesce(max(id), 0) AS m FROM phone_numbers').get() as { m: number }).m;
-      if (last <= upto) return 0;
+      const last = (c.prepare('SELECT max(id) AS m FROM (SELECT id FROM phone_numbers WHERE id > ? ORDER BY id LIMIT ?)').get(upto, maxRows) as {
+        m: number | null;
+      }).m;
+      if (last === null) return false;
       const blocks = c
         .prepare(
           `SELECT id >> ${BLOCK_BITS} AS block, count(*) AS n, sum(status = 'active') AS active, sum(count_success > 0) AS blasted
@@ -64,15 +72,52 @@ export function foldNewRows(db: Db): number {
         sum.active,
         sum.blasted,
       );
-      return sum.total;
+      return maxId(db) > last;
     })
     .immediate();
 }
 
+/** Folds everything now (tests, benchmarks, start-up). */
+export function foldNewRows(db: Db): void {
+  while (foldStep(db));
+}
+
+const folding = new WeakSet<Db>();
+
+/** Folds the rows of a large import in steps between requests. */
+export function scheduleFolding(db: Db): void {
+  if (folding.has(db)) return;
+  folding.add(db);
+  const step = () => {
+    try {
+      if (db.$client.open && foldStep(db)) setTimeout(step, 0).unref();
+      else folding.delete(db);
+    } catch {
+      folding.delete(db); // the next read folds or schedules again
+    }
+  };
+  setTimeout(step, 0).unref();
+}
+
+/**
+ * The figures' state after one bounded fold step. While a large import is still being folded in
+ * the background, the rows above the mark are counted directly (exact, and only until it is done).
+ */
+function current(db: Db): StateRow {
+  if (foldStep(db)) {
+    scheduleFolding(db);
+    const s = stateRow(db);
+    const tail = db.$client
+      .prepare("SELECT count(*) AS total, coalesce(sum(status = 'active'), 0) AS active, coalesce(sum(count_success > 0), 0) AS blasted FROM phone_numbers WHERE id > ?")
+      .get(s.counted_upto) as PhoneListFigures;
+    return { counted_upto: s.counted_upto, total: s.total + tail.total, active: s.active + tail.active, blasted: s.blasted + tail.blasted };
+  }
+  return stateRow(db);
+}
+
 /** Total, active and blasted (count_success > 0) numbers, exact. */
 export function phoneListFigures(db: Db): PhoneListFigures {
-  foldNewRows(db);
-  const { total, active, blasted } = stateRow(db);
+  const { total, active, blasted } = current(db);
   return { total, active, blasted };
 }
 
@@ -108,9 +153,13 @@ function blockIndex(db: Db, state: StateRow): BlockIndex {
  * of the block come before it, so a page is a seek plus at most 1,023 steps whatever its depth.
  */
 export function seekOffset(db: Db, offset: number): { fromId: number; skip: number; total: number } {
-  foldNewRows(db);
-  const state = stateRow(db);
-  const { blocks, before } = blockIndex(db, state);
+  const state = current(db);
+  const counted = stateRow(db);
+  if (offset >= counted.total) {
+    // Past the counted rows (an import still being folded): seek from the mark.
+    return { fromId: counted.counted_upto + 1, skip: offset - counted.total, total: state.total };
+  }
+  const { blocks, before } = blockIndex(db, counted);
   let lo = 0;
   let hi = blocks.length - 1;
   if (hi < 0 || offset <= 0) return { fromId: 0, skip: Math.max(0, offset), total: state.total };
@@ -128,8 +177,12 @@ export function seekOffset(db: Db, offset: number): { fromId: number; skip: numb
  * table, and the slot the cut-off falls in counted on the target index (two short range seeks).
  */
 export function activeSentAfter(db: Db, cutoff: number): number {
-  foldNewRows(db);
+  const upto = current(db).counted_upto;
   const c = db.$client;
+  const tail =
+    maxId(db) > upto
+      ? (c.prepare("SELECT count(*) AS n FROM phone_numbers WHERE id > ? AND status = 'active' AND last_sent > ?").get(upto, cutoff) as { n: number }).n
+      : 0;
   const slot = Math.floor(cutoff / SLOT_MS);
   const whole = (c.prepare('SELECT coalesce(sum(n), 0) AS n FROM phone_sent_slots WHERE slot > ?').get(slot) as { n: number }).n;
   // in_use is 0 or 1 (claim / release), so the seek covers every active row of the partial slot.
@@ -137,9 +190,9 @@ export function activeSentAfter(db: Db, cutoff: number): number {
     c
       .prepare(
         `SELECT count(*) AS n FROM phone_numbers INDEXED BY phone_numbers_target_idx
-         WHERE status = 'active' AND in_use IN (0, 1) AND last_sent > ? AND last_sent < ?`,
+         WHERE status = 'active' AND in_use IN (0, 1) AND last_sent > ? AND last_sent < ? AND id <= ?`,
       )
-      .get(cutoff, (slot + 1) * SLOT_MS) as { n: number }
+      .get(cutoff, (slot + 1) * SLOT_MS, upto) as { n: number }
   ).n;
-  return whole + partial;
+  return whole + partial + tail;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { phoneListFigures, seekOffset } from './counters';
+import { phoneListFigures, scheduleFolding, seekOffset } from './counters';
 import { matchExpression, selectiveTrigrams, trigramsOf } from './trigrams';
 
 /**
@@ -77,6 +77,7 @@ const running = new WeakSet<Db>();
 
 /** Indexes the not-yet-indexed rows in small steps, yielding to other requests between steps. */
 export function scheduleIndexing(db: Db, log?: (msg: string, err?: unknown) => void): void {
+  scheduleFolding(db);
   if (running.has(db)) return;
   running.add(db);
   const step = () => {
