@@ -5,8 +5,8 @@ import type { Db } from '../db/client';
  *
  * Rows up to `counted_upto` are counted and kept exact by triggers on delete and on changes of
  * status, count_success and last_sent. Inserts carry no trigger (it would tax every import row);
- * ids only grow (AUTOINCREMENT), so rows above the mark are exactly the new ones and are folded in
- * with a few grouped queries before any figure is read.
+ * ids only grow (AUTOINCREMENT), so rows above the mark are exactly the new ones. They are folded in
+ * with grouped queries, 50,000 rows a step: by the next read, or in the background after an import.
  */
 
 export interface PhoneListFigures {

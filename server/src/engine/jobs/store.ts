@@ -71,13 +71,20 @@ export function jobStore<T extends JobTable, V>(spec: JobStoreSpec<T, V>) {
       pattern ? or(...searched.map((column) => sql`${column} LIKE ${pattern} ESCAPE '\\'`)) : undefined,
     );
     const joined = eq(table.whatsappId, whatsapps.id);
-    // The account is joined only when the search needs it; the page's ids are found first (on the
-    // id order alone) and only those ten rows are joined, so skipped rows cost one step each.
-    const base = () => ctx.db.select({ id: table.id }).from(table);
-    const filtered = pattern ? base().leftJoin(whatsapps, joined).where(where) : base().where(where);
-    const total = (pattern ? ctx.db.select({ n: count() }).from(table).leftJoin(whatsapps, joined) : ctx.db.select({ n: count() }).from(table)).where(where).get()?.n ?? 0;
+    // The account is joined only when the search needs it. Without a search the page's ids are found
+    // on the job table alone; with one, a single scan collects every matching id (total and page at
+    // once). Only the page's rows are then joined to their accounts.
     const { limit, offset } = pageWindow(input.page);
-    const ids = filtered.orderBy(desc(table.id)).limit(limit).offset(offset).all().map((r) => r.id);
+    let total: number;
+    let ids: number[];
+    if (pattern) {
+      const all = ctx.db.select({ id: table.id }).from(table).leftJoin(whatsapps, joined).where(where).orderBy(desc(table.id)).all();
+      total = all.length;
+      ids = all.slice(offset, offset + limit).map((r) => r.id);
+    } else {
+      total = ctx.db.select({ n: count() }).from(table).where(where).get()?.n ?? 0;
+      ids = ctx.db.select({ id: table.id }).from(table).where(where).orderBy(desc(table.id)).limit(limit).offset(offset).all().map((r) => r.id);
+    }
     const rows = ids.length
       ? ctx.db.select({ job: table, account: whatsapps }).from(table).leftJoin(whatsapps, joined).where(inArray(table.id, ids)).orderBy(desc(table.id)).all()
       : [];
