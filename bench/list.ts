@@ -1,88 +1,218 @@
 /**
- * Phone-number list benchmark: GET /api/admin/phonenumber/list-per-page over 2,000,000 rows through
- * the real app (HTTP, auth, database file): first page, last page, search by a number fragment and
- * search by a name, 200 requests each. Prints p50 and p99 latency; target p99 under 50 ms.
+ * List benchmark: the big lists through the real app at 1M and 5M phone numbers, each scenario three
+ * ways: over HTTP (auth, JSON, database file; GET /api/config is printed as the HTTP floor), the same
+ * service call in process, and beside it the bare SQL a plain list would run on the same data (OFFSET
+ * paging plus count(*), LIKE search). Prints p50 / p99; target p99 < 20 ms for the app.
  *
- * `npx tsx bench/list.ts [--rows N] [--requests N]`
+ * Phone numbers: page 1, a middle page, the last page, search by number prefix, number infix and name.
+ * Members, WhatsApp accounts, generator and validator jobs: page 1, middle, last, a search.
+ *
+ * `npx tsx bench/list.ts [--sizes 1000000,5000000] [--requests 200] [--bare 10]
+ *   [--members 10000] [--accounts 20000] [--jobs 10000]`
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type Database from 'better-sqlite3';
 import { testConfig } from '../server/src/config';
 import { closeDb, openDb } from '../server/src/db/client';
-import { createContext } from '../server/src/context';
+import { createContext, type AppContext } from '../server/src/context';
+import type { AuthUser } from '../server/src/auth/middleware';
+import { phoneNumbersPerPage } from '../server/src/phonenumbers/service';
+import { membersPerPage } from '../server/src/users/service';
+import { listPerPage } from '../server/src/whatsapp/service';
+import { listGenerators } from '../server/src/generators/service';
+import { listValidators } from '../server/src/validators/service';
 import { createServer } from '../server/src/server';
 import { createUser, issueToken } from '../server/src/auth/service';
 import { ensurePhoneSearch, indexAll } from '../server/src/phonenumbers/search';
-import { benchName, benchNumber, numberArg } from './lib/contacts-data';
+import { phoneListFigures } from '../server/src/phonenumbers/counters';
+import { benchNumber, numberArg } from './lib/contacts-data';
+import { fillOthers, fillPhoneNumbers } from './lib/list-fill';
 
-const ROWS = numberArg('--rows', 2_000_000);
+const argIndex = process.argv.indexOf('--sizes');
+const SIZES = argIndex > 0 ? process.argv[argIndex + 1]!.split(',').map(Number) : [1_000_000, 5_000_000];
 const REQUESTS = numberArg('--requests', 200);
+const BARE = numberArg('--bare', 10);
+const OTHERS = { members: numberArg('--members', 10_000), accounts: numberArg('--accounts', 20_000), jobs: numberArg('--jobs', 10_000) };
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function main(): Promise<void> {
+function stats(times: number[]): string {
+  const s = [...times].sort((a, b) => a - b);
+  return `p50 ${percentile(s, 50).toFixed(2).padStart(7)} p99 ${percentile(s, 99).toFixed(2).padStart(7)}`;
+}
+
+/** The bare statements of one scenario: a page of rows and the count a plain list runs beside it. */
+interface Bare {
+  rows: string;
+  count: string;
+  params: unknown[];
+  countParams?: unknown[];
+}
+
+interface Scenario {
+  label: string;
+  query: (i: number) => string;
+  bare: Bare;
+  /** The same page through the service function, in process (no HTTP). */
+  direct: (ctx: AppContext, caller: AuthUser) => unknown;
+}
+
+function directTimes(run: () => unknown): number[] {
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS + 5; i++) {
+    const start = performance.now();
+    run();
+    if (i >= 5) times.push(performance.now() - start);
+  }
+  return times;
+}
+
+function bareTimes(c: Database.Database, bare: Bare): number[] {
+  const rows = c.prepare(bare.rows);
+  const count = c.prepare(bare.count);
+  const times: number[] = [];
+  for (let i = 0; i < BARE + 1; i++) {
+    const start = performance.now();
+    rows.all(...bare.params);
+    count.get(...(bare.countParams ?? []));
+    if (i > 0) times.push(performance.now() - start);
+  }
+  return times;
+}
+
+async function httpTimes(url: (i: number) => string, headers: Record<string, string>): Promise<{ times: number[]; total: number }> {
+  const times: number[] = [];
+  let total = 0;
+  for (let i = 0; i < REQUESTS + 5; i++) {
+    const start = performance.now();
+    // An idle keep-alive connection may have been closed by the server meanwhile: retry once.
+    const res = await fetch(url(i), { headers }).catch(() => fetch(url(i), { headers }));
+    const body = (await res.json()) as { data?: unknown[]; meta?: { total: number } };
+    const ms = performance.now() - start;
+    if (!res.ok) throw new Error(`HTTP ${res.status} for ${url(i)}`);
+    total = body.meta?.total ?? 0;
+    if (i >= 5) times.push(ms); // the first few warm the caches
+  }
+  return { times, total };
+}
+
+const like = (text: string) => `%${text}%`;
+
+function phoneScenarios(rows: number): Scenario[] {
+  const pages = Math.ceil(rows / 10);
+  const page = (p: number): Scenario['bare'] => ({
+    rows: 'SELECT * FROM phone_numbers ORDER BY id LIMIT 10 OFFSET ?',
+    count: 'SELECT count(*) FROM phone_numbers',
+    params: [(p - 1) * 10],
+  });
+  const search = (text: string): Scenario['bare'] => ({
+    rows: 'SELECT * FROM phone_numbers WHERE number LIKE ? OR name LIKE ? ORDER BY id LIMIT 10',
+    count: 'SELECT count(*) FROM (SELECT 1 FROM phone_numbers WHERE number LIKE ? OR name LIKE ? LIMIT 10001)',
+    params: [like(text), like(text)],
+    countParams: [like(text), like(text)],
+  });
+  const infix = benchNumber(Math.floor(rows / 3)).slice(4, 11);
+  // A different number's digits on every request, so no request reuses a cached search.
+  const someInfix = (i: number) => benchNumber((i * 9973 + 17) % rows).slice(5, 11);
+  const names = ['wijaya 42', 'Siti Lestari 7', 'hidayat 99', 'Rudi Kusuma 123', 'eko pratama 5', 'nugroho 31'];
+  return [
+    { label: 'page 1', query: () => '?page=1', bare: page(1), direct: (ctx) => phoneNumbersPerPage(ctx, 1, '') },
+    { label: `middle page ${Math.ceil(pages / 2)}`, query: () => `?page=${Math.ceil(pages / 2)}`, bare: page(Math.ceil(pages / 2)), direct: (ctx) => phoneNumbersPerPage(ctx, Math.ceil(pages / 2), '') },
+    { label: `last page ${pages}`, query: () => `?page=${pages}`, bare: page(pages), direct: (ctx) => phoneNumbersPerPage(ctx, pages, '') },
+    { label: 'search prefix 0812345', query: () => '?search=0812345', bare: search('62812345'), direct: (ctx) => phoneNumbersPerPage(ctx, 1, '0812345') },
+    { label: `search infix ${infix}`, query: () => `?search=${infix}`, bare: search(infix), direct: (ctx) => phoneNumbersPerPage(ctx, 1, infix) },
+    { label: 'search infix, new text each time', query: (i) => `?search=${someInfix(i)}`, bare: search(someInfix(1)), direct: (ctx) => phoneNumbersPerPage(ctx, 1, someInfix(Math.floor(Math.random() * 1e6))) },
+    { label: 'search name "wijaya 42"', query: () => '?search=wijaya%2042', bare: search('wijaya 42'), direct: (ctx) => phoneNumbersPerPage(ctx, 1, 'wijaya 42') },
+    { label: 'search 6 names, page 1-3', query: (i) => `?page=${1 + (i % 3)}&search=${encodeURIComponent(names[i % names.length]!)}`, bare: search('hidayat 99'), direct: (ctx) => phoneNumbersPerPage(ctx, 1, names[Math.floor(Math.random() * names.length)]!) },
+    { label: 'search common name "budi", last page', query: () => '?page=1000&search=budi', bare: search('budi'), direct: (ctx) => phoneNumbersPerPage(ctx, 1000, 'budi') },
+  ];
+}
+
+function otherScenarios(): Array<Scenario & { path: string }> {
+  type Direct = (ctx: AppContext, caller: AuthUser, page: number, search: string) => unknown;
+  const list = (label: string, apiPath: string, table: string, where: string, total: number, searchText: string, searchWhere: string, fn: Direct) => {
+    const pages = Math.ceil(total / 10);
+    const page = (p: number): Bare => ({
+      rows: `SELECT * FROM ${table} WHERE ${where} ORDER BY id DESC LIMIT 10 OFFSET ?`,
+      count: `SELECT count(*) FROM ${table} WHERE ${where}`,
+      params: [(p - 1) * 10],
+    });
+    return [
+      { path: apiPath, label: `${label} page 1`, query: () => '?page=1', bare: page(1), direct: (ctx: AppContext, u: AuthUser) => fn(ctx, u, 1, '') },
+      { path: apiPath, label: `${label} middle`, query: () => `?page=${Math.ceil(pages / 2)}`, bare: page(Math.ceil(pages / 2)), direct: (ctx: AppContext, u: AuthUser) => fn(ctx, u, Math.ceil(pages / 2), '') },
+      { path: apiPath, label: `${label} last`, query: () => `?page=${pages}`, bare: page(pages), direct: (ctx: AppContext, u: AuthUser) => fn(ctx, u, pages, '') },
+      {
+        path: apiPath,
+        label: `${label} search "${searchText}"`,
+        query: () => `?search=${encodeURIComponent(searchText)}`,
+        bare: { rows: `SELECT * FROM ${table} WHERE ${searchWhere} ORDER BY id DESC LIMIT 10 OFFSET ?`, count: `SELECT count(*) FROM ${table} WHERE ${searchWhere}`, params: [0] },
+        direct: (ctx: AppContext, u: AuthUser) => fn(ctx, u, 1, searchText),
+      },
+    ];
+  };
+  return [
+    ...list('members', '/api/admin/users/members-per-page', 'users', "role = 'member'", OTHERS.members, 'wijaya', "role = 'member' AND (firstname LIKE '%wijaya%' OR lastname LIKE '%wijaya%' OR email LIKE '%wijaya%')", (ctx, _u, page, search) => membersPerPage(ctx, page, search)),
+    ...list('whatsapp', '/api/admin/whatsapp/list-per-page', 'whatsapps', '1', OTHERS.accounts, 'Siti', "pushname LIKE '%Siti%' OR phonenumber LIKE '%Siti%' OR clientid LIKE '%Siti%'", (ctx, u, page, search) => listPerPage(ctx, u, { page, userId: null, synced: false, search })),
+    ...list('generators', '/api/admin/generator/list-per-page', 'generators', '1', OTHERS.jobs, '628100012', "start_number LIKE '%628100012%' OR end_number LIKE '%628100012%'", (ctx, u, page, search) => listGenerators(ctx, u, { page, userId: null, search, status: '' })),
+    ...list('validators', '/api/admin/validator/list-per-page', 'validators', '1', OTHERS.jobs, 'daftar-12', "file_name LIKE '%daftar-12%'", (ctx, u, page, search) => listValidators(ctx, u, { page, userId: null, search, status: '' })),
+  ];
+}
+
+async function runSize(rows: number): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-'));
   fs.mkdirSync(path.join(dir, 'uploads'));
   const db = openDb(path.join(dir, 'blast.db'));
+  const lines: string[] = [];
   try {
     ensurePhoneSearch(db);
     const c = db.$client;
-    let t = Date.now();
-    const ins = c.prepare('INSERT INTO phone_numbers (number, name, count_success, last_sent) VALUES (?, ?, ?, ?)');
-    for (let from = 0; from < ROWS; from += 50_000) {
-      c.transaction(() => {
-        for (let i = from; i < Math.min(ROWS, from + 50_000); i++) ins.run(benchNumber(i), benchName(i), i % 3, i % 3 ? 1_717_200_000_000 + i : null);
-      })();
-    }
-    console.log(`inserted ${ROWS.toLocaleString()} rows in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-    t = Date.now();
+    let t = performance.now();
+    fillPhoneNumbers(c, 0, rows);
+    fillOthers(c, OTHERS);
+    console.log(`filled ${rows.toLocaleString()} phone numbers and ${JSON.stringify(OTHERS)} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    t = performance.now();
+    phoneListFigures(db);
+    console.log(`counters folded in ${((performance.now() - t) / 1000).toFixed(2)} s`);
+    t = performance.now();
     indexAll(db);
-    console.log(`search index built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    console.log(`search index built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
     const ctx = createContext(testConfig({ dataDir: dir }), db, () => undefined);
     const { server, close } = createServer(ctx);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/admin/phonenumber/list-per-page`;
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const admin = await createUser(db, { firstname: 'Bench', lastname: 'Admin', email: 'bench@admin.test', password: 'password123', role: 'admin', referredBy: null });
-    const headers = { Authorization: `Bearer ${await issueToken(ctx, admin, false)}` };
-    const lastPage = Math.ceil(ROWS / 10);
-
-    const names = ['Hidayat', 'budi santoso', 'Siti', 'Rahayu 42', 'Kusuma 7', 'Dewi Lestari', 'Joko', 'Nugroho 999'];
-    const scenarios: Array<{ label: string; query: (i: number) => string }> = [
-      { label: 'first page', query: () => '?page=1' },
-      { label: 'last page', query: () => `?page=${lastPage}` },
-      // A fragment of a number that exists (digits 5–11 of the i-th number), written locally.
-      { label: 'search number fragment', query: (i) => `?search=${benchNumber((i * 9973) % ROWS).slice(5, 11)}` },
-      { label: 'search name', query: (i) => `?search=${encodeURIComponent(names[i % names.length]!)}` },
-    ];
-    const results: string[] = [];
-    for (const s of scenarios) {
-      const times: number[] = [];
-      let lastTotal = 0;
-      for (let i = 0; i < REQUESTS + 5; i++) {
-        const start = performance.now();
-        const res = await fetch(`${base}${s.query(i)}`, { headers });
-        const body = (await res.json()) as { data: unknown[]; meta: { total: number } };
-        const ms = performance.now() - start;
-        if (!res.ok || !Array.isArray(body.data)) throw new Error(`${s.label}: HTTP ${res.status}`);
-        lastTotal = body.meta.total;
-        if (i >= 5) times.push(ms); // the first few warm the page cache
-      }
-      times.sort((a, b) => a - b);
-      const line = `${s.label.padEnd(24)} p50 ${percentile(times, 50).toFixed(1)} ms  p99 ${percentile(times, 99).toFixed(1)} ms  (last total ${lastTotal.toLocaleString()})`;
+    const token = await issueToken(ctx, admin, false);
+    const headers = { Authorization: `Bearer ${token}` };
+    const caller: AuthUser = { id: admin.id, role: 'admin', firstname: admin.firstname, lastname: admin.lastname, email: admin.email, token, expiresAt: Date.now() + 86_400_000 };
+    const all = [...phoneScenarios(rows).map((s) => ({ ...s, path: '/api/admin/phonenumber/list-per-page' })), ...otherScenarios()];
+    console.log(`${'scenario'.padEnd(36)} ${'app over HTTP (ms)'.padEnd(28)} ${'app in process (ms)'.padEnd(28)} ${'bare SQL (ms)'.padEnd(26)} total`);
+    const floor = await httpTimes(() => `${base}/api/config`, headers);
+    console.log(`${'HTTP floor: GET /api/config'.padEnd(36)} ${stats(floor.times)}`);
+    for (const s of all) {
+      const app = await httpTimes((i) => `${base}${s.path}${s.query(i)}`, headers);
+      const direct = directTimes(() => s.direct(ctx, caller));
+      const bare = bareTimes(c, s.bare);
+      const line = `${s.label.padEnd(36)} ${stats(app.times).padEnd(28)} ${stats(direct).padEnd(28)} ${stats(bare).padEnd(26)} ${app.total.toLocaleString()}`;
       console.log(line);
-      results.push(`${s.label}: p50=${percentile(times, 50).toFixed(1)} p99=${percentile(times, 99).toFixed(1)}`);
+      lines.push(`${rows / 1e6}M ${line}`);
     }
-    console.log(`RESULT list over ${ROWS.toLocaleString()} rows, ${REQUESTS} requests each: ${results.join('; ')} (target p99 < 50 ms)`);
     await close();
   } finally {
     closeDb(db);
     fs.rmSync(dir, { recursive: true, force: true });
   }
+  return lines;
 }
 
-await main();
+const results: string[] = [];
+for (const rows of SIZES) {
+  console.log(`\n--- ${rows.toLocaleString()} phone numbers ---`);
+  results.push(...(await runSize(rows)));
+}
+console.log(`\nRESULT list (${REQUESTS} requests per app scenario, ${BARE} per bare query; shared machine):\n${results.join('\n')}`);

@@ -27,6 +27,9 @@ beforeAll(async () => {
       log(other.id, true, 100, new Date(today.getTime() + 5000)),
     ])
     .run();
+  // The running totals the blast transaction keeps with every log row.
+  t.ctx.db.$client.exec(`UPDATE users SET total_success = (SELECT count(*) FROM message_logs l WHERE l.user_id = users.id AND l.success = 1),
+    total_fail = (SELECT count(*) FROM message_logs l WHERE l.user_id = users.id AND l.success = 0)`);
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import type { Gateway, GatewayEvent } from '../gateway/types';
 import { publishBalance } from '../money/events';
+import { activeSentAfter, phoneListFigures } from '../phonenumbers/counters';
 import { startWhatsappEvents } from '../whatsapp/events';
 import { LiveRows } from './live';
 import { BlastLoop } from './loop';
@@ -144,8 +145,9 @@ export class BlastEngine {
     if (now - this.progressCache.at < 5000) return this.progressCache.value;
     const st = this.statements;
     const hours = st.settings.get()?.recipient_cooldown_hours ?? 24;
-    const active = st.activeCount.get()?.n ?? 0;
-    const reached = st.reachedCount.get(now - hours * 3_600_000)?.n ?? 0;
+    // Maintained counters: no count(*) over the phone list on this timer.
+    const { active } = phoneListFigures(this.ctx.db);
+    const reached = activeSentAfter(this.ctx.db, now - hours * 3_600_000);
     const value = active ? Math.round((reached / active) * 10_000) / 100 : 100;
     this.progressCache = { at: now, value };
     return value;

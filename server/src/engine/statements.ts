@@ -131,8 +131,6 @@ export class EngineStatements {
   readonly claimsHeld: Stmt<[], { id: number }>;
   readonly releaseAll: Stmt<{ now: number }, RawTarget>;
   readonly sendingAccounts: Stmt<[], RawAccount>;
-  readonly activeCount: Stmt<[], { n: number }>;
-  readonly reachedCount: Stmt<[number], { n: number }>;
 
   constructor(db: Db) {
     const s = db.$client;
@@ -184,7 +182,5 @@ export class EngineStatements {
        WHERE status IN ('active', 'nonactive') AND in_use = 1 RETURNING ${TARGET_COLUMNS}`,
     );
     this.sendingAccounts = prep("SELECT * FROM whatsapps WHERE status = 'sending' ORDER BY id");
-    this.activeCount = prep("SELECT count(*) AS n FROM phone_numbers WHERE status = 'active'");
-    this.reachedCount = prep<[number], { n: number }>("SELECT count(*) AS n FROM phone_numbers WHERE status = 'active' AND last_sent > ?");
   }
 }

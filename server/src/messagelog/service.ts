@@ -1,6 +1,6 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { messageLogs } from '../db/schema';
+import { messageLogs, users } from '../db/schema';
 import { isStaffOrAbove, ownUserId, type AuthUser } from '../auth/middleware';
 
 /** The service's day is the Western Indonesia day (WIB, UTC+7, no daylight saving). */
@@ -25,10 +25,13 @@ function scope(caller: AuthUser, userId: number): number {
   return isStaffOrAbove(caller.role) ? userId : ownUserId(caller, userId);
 }
 
-/** GET count/{userId}: the member's successful and failed sends, all time. */
+/**
+ * GET count/{userId}: the member's successful and failed sends, all time. Read from the member's
+ * running totals, which the blast transaction keeps equal to their log rows (no count over the log).
+ */
 export function memberCounts(ctx: AppContext, caller: AuthUser, userId: number) {
-  const c = outcomeCounts(ctx, and(eq(messageLogs.userId, scope(caller, userId))));
-  return { successCount: c.success, failCount: c.fail };
+  const row = ctx.db.select({ success: users.totalSuccess, fail: users.totalFail }).from(users).where(eq(users.id, scope(caller, userId))).get();
+  return { successCount: row?.success ?? 0, failCount: row?.fail ?? 0 };
 }
 
 /** GET today-income/{userId}: what the member's sends earned today. */
@@ -46,7 +49,11 @@ export function todayCount(ctx: AppContext, now = new Date()) {
   return outcomeCounts(ctx, and(gte(messageLogs.createdAt, startOfToday(now))));
 }
 
-/** GET total-count: every send ever, by outcome. */
+/** GET total-count: every send ever, by outcome: the sum of the members' running totals (users are never deleted). */
 export function totalCount(ctx: AppContext) {
-  return outcomeCounts(ctx, undefined);
+  const row = ctx.db
+    .select({ success: sql<number>`coalesce(sum(${users.totalSuccess}), 0)`, fail: sql<number>`coalesce(sum(${users.totalFail}), 0)` })
+    .from(users)
+    .get();
+  return { success: Number(row?.success ?? 0), fail: Number(row?.fail ?? 0) };
 }

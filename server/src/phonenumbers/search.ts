@@ -1,4 +1,6 @@
 import type { Db } from '../db/client';
+import { phoneListFigures, scheduleFolding, seekOffset } from './counters';
+import { matchExpression, selectiveTrigrams, trigramsOf } from './trigrams';
 
 /**
  * Fast paging and search over millions of phone numbers.
@@ -7,8 +9,8 @@ import type { Db } from '../db/client';
  *   fragment (3+ characters); candidates are re-checked with LIKE. Imports do not index inline
  *   (that would halve their speed): rows above `indexed_upto` are indexed afterwards in small
  *   background steps, and a search meanwhile scans that not-yet-indexed tail directly.
- * - Total rows: cached per database and refreshed from `max(id)` and a delete counter kept by a
- *   trigger, so the unfiltered list never counts millions of rows per request.
+ * - Total rows and deep pages: maintained counters and per-block row counts (counters.ts), so the
+ *   unfiltered list never counts or skips millions of rows per request.
  */
 
 const SETUP = `
@@ -75,6 +77,7 @@ const running = new WeakSet<Db>();
 
 /** Indexes the not-yet-indexed rows in small steps, yielding to other requests between steps. */
 export function scheduleIndexing(db: Db, log?: (msg: string, err?: unknown) => void): void {
+  scheduleFolding(db);
   if (running.has(db)) return;
   running.add(db);
   const step = () => {
@@ -95,28 +98,9 @@ export function indexAll(db: Db): void {
   while (indexStep(db, 20_000) > 0);
 }
 
-interface CountCache {
-  maxId: number;
-  deletes: number;
-  total: number;
-}
-const counts = new WeakMap<Db, CountCache>();
-
-/** Exact number of phone numbers, recounted only when rows were added or deleted. */
+/** Exact number of phone numbers, from the maintained counters (see counters.ts). */
 export function phoneNumberTotal(db: Db): number {
-  const { deletes } = state(db);
-  const top = maxId(db);
-  const cached = counts.get(db);
-  let total: number;
-  if (cached && cached.deletes === deletes && cached.maxId === top) return cached.total;
-  if (cached && cached.deletes === deletes && top > cached.maxId) {
-    const added = (db.$client.prepare('SELECT count(*) AS n FROM phone_numbers WHERE id > ?').get(cached.maxId) as { n: number }).n;
-    total = cached.total + added;
-  } else {
-    total = (db.$client.prepare('SELECT count(*) AS n FROM phone_numbers').get() as { n: number }).n;
-  }
-  counts.set(db, { maxId: top, deletes, total });
-  return total;
+  return phoneListFigures(db).total;
 }
 
 /** Largest number of matches a search counts; beyond it the answer says `capped`. */
@@ -129,10 +113,7 @@ function likeOf(text: string): string {
 
 /** `"abc" AND "bcd" …` for an FTS5 trigram index (every 3-character piece of the fragment). */
 export function trigramQuery(text: string): string {
-  const lower = text.toLowerCase();
-  const parts = new Set<string>();
-  for (let i = 0; i + 3 <= lower.length; i++) parts.add(`"${lower.slice(i, i + 3).replace(/"/g, '""')}"`);
-  return [...parts].join(' AND ');
+  return matchExpression(trigramsOf(text));
 }
 
 const MATCHES = `(p.number LIKE @like ESCAPE '\\' OR p.name LIKE @like ESCAPE '\\')`;
@@ -147,52 +128,79 @@ export interface IdPage {
 export function pageIds(db: Db, search: string, offset: number, limit: number, log?: (msg: string, err?: unknown) => void): IdPage {
   const c = db.$client;
   if (!search) {
-    const total = phoneNumberTotal(db);
+    // Keyset paging: the page's block of ids comes from the counters, then one short seek.
+    const { fromId, skip, total } = seekOffset(db, offset);
     if (offset >= total) return { ids: [], total, capped: false };
-    // Deep pages are read from the far end, so the last page is as fast as the first.
-    if (offset > total / 2) {
-      const fromEnd = Math.max(0, total - offset - limit);
-      const take = Math.min(limit, total - offset);
-      const rows = c.prepare('SELECT id FROM phone_numbers ORDER BY id DESC LIMIT ? OFFSET ?').all(take, fromEnd) as Array<{ id: number }>;
-      return { ids: rows.map((r) => r.id).reverse(), total, capped: false };
-    }
-    const rows = c.prepare('SELECT id FROM phone_numbers ORDER BY id LIMIT ? OFFSET ?').all(limit, offset) as Array<{ id: number }>;
-    return { ids: rows.map((r) => r.id), total, capped: false };
+    const rows = c.prepare('SELECT id FROM phone_numbers WHERE id >= ? ORDER BY id LIMIT ? OFFSET ?').raw().all(fromId, limit, skip) as Array<[number]>;
+    return { ids: rows.map((r) => r[0]), total, capped: false };
+  }
+
+  const matched = searchMatches(db, search, log);
+  const n = matched.ids.length;
+  return { ids: matched.ids.slice(offset, offset + limit), total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
+}
+
+interface Matches {
+  version: string;
+  ids: number[];
+}
+/** The last searches' matching ids (at most SEARCH_COUNT_CAP + 1 each), so paging through one is a slice. */
+const MATCH_CACHE_SIZE = 32;
+const matchCache = new WeakMap<Db, Map<string, Matches>>();
+
+/** What a cached match list depends on: rows added, deleted, indexed, or renumbered / renamed. */
+function dataVersion(db: Db, upto: number, top: number): string {
+  const s = db.$client.prepare('SELECT counted_upto, total, edits FROM phone_list_state WHERE id = 1').raw().get() as number[];
+  return `${s.join(':')}:${upto}:${top}`;
+}
+
+/** Ids of the rows whose number or name contains `search`, in id order, up to the cap + 1. */
+function searchMatches(db: Db, search: string, log?: (msg: string, err?: unknown) => void): Matches {
+  const c = db.$client;
+  phoneListFigures(db);
+  let { upto } = state(db);
+  const top = maxId(db);
+  if (search.length >= 3 && top > upto && top - upto <= SMALL_TAIL) {
+    indexAll(db);
+    upto = top;
+  } else if (top > upto) scheduleIndexing(db, log);
+  const version = dataVersion(db, upto, top);
+  const cache = matchCache.get(db) ?? new Map<string, Matches>();
+  matchCache.set(db, cache);
+  const hit = cache.get(search);
+  if (hit?.version === version) {
+    // Most recently used last, so the oldest is dropped first.
+    cache.delete(search);
+    cache.set(search, hit);
+    return hit;
   }
 
   const like = likeOf(search);
   const cap = SEARCH_COUNT_CAP + 1;
+  const column = (rows: unknown[]) => (rows as Array<[number]>).map((r) => r[0]);
+  let ids: number[];
   if (search.length < 3) {
     // Too short for the trigram index: a bounded scan.
-    const n = (c.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM phone_numbers p WHERE ${MATCHES} LIMIT ${cap})`).get({ like }) as { n: number }).n;
-    const rows = c.prepare(`SELECT p.id FROM phone_numbers p WHERE ${MATCHES} ORDER BY p.id LIMIT @limit OFFSET @offset`).all({ like, limit, offset }) as Array<{ id: number }>;
-    return { ids: rows.map((r) => r.id), total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
+    ids = column(c.prepare(`SELECT p.id FROM phone_numbers p WHERE ${MATCHES} ORDER BY p.id LIMIT ${cap}`).raw().all({ like }));
+  } else {
+    const match = matchExpression(selectiveTrigrams(db, search, phoneListFigures(db).total));
+    ids = column(
+      c
+        .prepare(
+          `SELECT p.id FROM phone_numbers_fts JOIN phone_numbers p ON p.id = phone_numbers_fts.rowid
+           WHERE phone_numbers_fts MATCH @match AND ${MATCHES} ORDER BY phone_numbers_fts.rowid LIMIT ${cap}`,
+        )
+        .raw()
+        .all({ match, like }),
+    );
+    if (ids.length < cap && top > upto) {
+      // Rows not indexed yet (a large import being indexed in the background) are scanned.
+      const tail = c.prepare(`SELECT p.id FROM phone_numbers p WHERE p.id > @upto AND ${MATCHES} ORDER BY p.id LIMIT @left`).raw();
+      ids.push(...column(tail.all({ upto, like, left: cap - ids.length })));
+    }
   }
-
-  let { upto } = state(db);
-  const top = maxId(db);
-  if (top > upto && top - upto <= SMALL_TAIL) {
-    indexAll(db);
-    upto = top;
-  } else if (top > upto) scheduleIndexing(db, log);
-
-  const match = trigramQuery(search);
-  const indexed = `FROM phone_numbers_fts JOIN phone_numbers p ON p.id = phone_numbers_fts.rowid WHERE phone_numbers_fts MATCH @match AND ${MATCHES}`;
-  const tail = `FROM phone_numbers p WHERE p.id > @upto AND ${MATCHES}`;
-  const nIndexed = (c.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${indexed} LIMIT ${cap})`).get({ match, like }) as { n: number }).n;
-  const nTail = top > upto ? (c.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${tail} LIMIT ${cap})`).get({ upto, like }) as { n: number }).n : 0;
-  const n = nIndexed + nTail;
-  const ids: number[] = [];
-  if (offset < nIndexed) {
-    const rows = c.prepare(`SELECT p.id AS id ${indexed} ORDER BY phone_numbers_fts.rowid LIMIT @limit OFFSET @offset`).all({ match, like, limit, offset }) as Array<{ id: number }>;
-    ids.push(...rows.map((r) => r.id));
-  }
-  if (ids.length < limit && nTail > 0) {
-    const tailOffset = Math.max(0, offset - nIndexed);
-    const rows = c.prepare(`SELECT p.id AS id ${tail} ORDER BY p.id LIMIT @limit OFFSET @offset`).all({ upto, like, limit: limit - ids.length, offset: tailOffset }) as Array<{
-      id: number;
-    }>;
-    ids.push(...rows.map((r) => r.id));
-  }
-  return { ids, total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
+  const fresh = { version, ids };
+  cache.set(search, fresh);
+  if (cache.size > MATCH_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return fresh;
 }

@@ -8,6 +8,7 @@ import { streamRows } from '../lib/csv';
 import { phoneSearchText } from '../../../common/phone';
 import { optOutReason, optOutReasons } from './optout';
 import { pageIds, phoneNumberTotal } from './search';
+import { phoneListFigures } from './counters';
 import { rowView, type PhoneNumberRaw, type PhoneNumberView } from './view';
 import type { PhoneNumberSaveInput, PhoneNumberUpdateInput } from './schema';
 
@@ -104,8 +105,7 @@ export function deletePhoneNumber(ctx: AppContext, id: number) {
 
 /** Numbers delivered to at least once (blasted) and the rest (unBlasted). */
 export function countBlast(ctx: AppContext) {
-  const total = phoneNumberTotal(ctx.db);
-  const blasted = (ctx.db.$client.prepare('SELECT count(*) AS n FROM phone_numbers WHERE count_success > 0').get() as { n: number }).n;
+  const { total, blasted } = phoneListFigures(ctx.db);
   return { blasted, unBlasted: total - blasted };
 }
 

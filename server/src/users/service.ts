@@ -84,15 +84,22 @@ export function membersPerPage(ctx: AppContext, page: number, search: string, st
       : undefined,
     statusCondition(ctx, status),
   );
-  const total = ctx.db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
   const { limit, offset } = pageWindow(page);
+  let total: number;
+  let pageWhere = where;
+  if (search) {
+    // One scan for a search: every matching id (the total), then the page's rows by id.
+    const ids = ctx.db.select({ id: users.id }).from(users).where(where).orderBy(asc(users.id)).all();
+    total = ids.length;
+    pageWhere = inArray(users.id, ids.slice(offset, offset + limit).map((r) => r.id));
+  } else total = ctx.db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
   const rows = ctx.db
     .select({ u: users, whatsapps: whatsappCount })
     .from(users)
-    .where(where)
+    .where(pageWhere)
     .orderBy(asc(users.id))
     .limit(limit)
-    .offset(offset)
+    .offset(search ? 0 : offset)
     .all();
   return paged(
     rows.map((r) => memberRow(ctx, { ...r.u, whatsapps: r.whatsapps })),

@@ -75,9 +75,19 @@ export function listAccounts(ctx: AppContext, caller: AuthUser, requestedUser: n
 export function listPerPage(ctx: AppContext, caller: AuthUser, input: { page: number; userId: number | null; synced: boolean; search: string }) {
   const scope = scopeFor(caller, input.userId);
   const where = and(scope === null ? undefined : eq(whatsapps.userId, scope), searchCondition(input.search));
-  const total = ctx.db.select({ n: count() }).from(whatsapps).where(where).get()?.n ?? 0;
   const { limit, offset } = pageWindow(input.page);
-  let rows = ctx.db.select().from(whatsapps).where(where).orderBy(desc(whatsapps.id)).limit(limit).offset(offset).all();
+  let total: number;
+  let rows: WhatsappRow[];
+  if (input.search) {
+    // One scan for a search: every matching id (the total), then the page's rows by id.
+    const ids = ctx.db.select({ id: whatsapps.id }).from(whatsapps).where(where).orderBy(desc(whatsapps.id)).all();
+    total = ids.length;
+    const page = ids.slice(offset, offset + limit).map((r) => r.id);
+    rows = page.length ? ctx.db.select().from(whatsapps).where(inArray(whatsapps.id, page)).orderBy(desc(whatsapps.id)).all() : [];
+  } else {
+    total = ctx.db.select({ n: count() }).from(whatsapps).where(where).get()?.n ?? 0;
+    rows = ctx.db.select().from(whatsapps).where(where).orderBy(desc(whatsapps.id)).limit(limit).offset(offset).all();
+  }
   if (input.synced) rows = syncStates(ctx, rows);
   return paged(withOwner(ctx, rows), total, input.page);
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { AuthUser } from '../../auth/middleware';
 import type { AppContext } from '../../context';
 import { generators, validators, whatsapps } from '../../db/schema';
@@ -71,17 +71,23 @@ export function jobStore<T extends JobTable, V>(spec: JobStoreSpec<T, V>) {
       pattern ? or(...searched.map((column) => sql`${column} LIKE ${pattern} ESCAPE '\\'`)) : undefined,
     );
     const joined = eq(table.whatsappId, whatsapps.id);
-    const total = ctx.db.select({ n: count() }).from(table).leftJoin(whatsapps, joined).where(where).get()?.n ?? 0;
+    // The account is joined only when the search needs it. Without a search the page's ids are found
+    // on the job table alone; with one, a single scan collects every matching id (total and page at
+    // once). Only the page's rows are then joined to their accounts.
     const { limit, offset } = pageWindow(input.page);
-    const rows = ctx.db
-      .select({ job: table, account: whatsapps })
-      .from(table)
-      .leftJoin(whatsapps, joined)
-      .where(where)
-      .orderBy(desc(table.id))
-      .limit(limit)
-      .offset(offset)
-      .all();
+    let total: number;
+    let ids: number[];
+    if (pattern) {
+      const all = ctx.db.select({ id: table.id }).from(table).leftJoin(whatsapps, joined).where(where).orderBy(desc(table.id)).all();
+      total = all.length;
+      ids = all.slice(offset, offset + limit).map((r) => r.id);
+    } else {
+      total = ctx.db.select({ n: count() }).from(table).where(where).get()?.n ?? 0;
+      ids = ctx.db.select({ id: table.id }).from(table).where(where).orderBy(desc(table.id)).limit(limit).offset(offset).all().map((r) => r.id);
+    }
+    const rows = ids.length
+      ? ctx.db.select({ job: table, account: whatsapps }).from(table).leftJoin(whatsapps, joined).where(inArray(table.id, ids)).orderBy(desc(table.id)).all()
+      : [];
     return paged(rows.map((r) => spec.view(r.job, r.account)), total, input.page);
   };
 

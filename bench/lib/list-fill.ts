@@ -1,0 +1,74 @@
+/** Bulk fills for the list benchmark: set-based SQL, no per-row round trips. */
+import type Database from 'better-sqlite3';
+
+const FIRST = ['Budi', 'Siti', 'Agus', 'Dewi', 'Rina', 'Joko', 'Sri', 'Andi', 'Putri', 'Eko', 'Wati', 'Hendra', 'Nur', 'Rudi', 'Fitri'];
+const LAST = ['Santoso', 'Wijaya', 'Saputra', 'Pratama', 'Lestari', 'Hidayat', 'Kusuma', 'Setiawan', 'Nugroho', 'Rahayu'];
+
+function nameTables(c: Database.Database): void {
+  c.exec('CREATE TEMP TABLE IF NOT EXISTS bench_first (k INTEGER PRIMARY KEY, v TEXT); CREATE TEMP TABLE IF NOT EXISTS bench_last (k INTEGER PRIMARY KEY, v TEXT);');
+  c.exec('DELETE FROM bench_first; DELETE FROM bench_last;');
+  const f = c.prepare('INSERT INTO bench_first VALUES (?, ?)');
+  const l = c.prepare('INSERT INTO bench_last VALUES (?, ?)');
+  FIRST.forEach((v, k) => f.run(k, v));
+  LAST.forEach((v, k) => l.run(k, v));
+}
+
+/** A recursive series from `from` to `to` (exclusive) as a CTE named s(i). */
+const series = 'WITH RECURSIVE s(i) AS (SELECT @from UNION ALL SELECT i + 1 FROM s WHERE i + 1 < @to)';
+
+/**
+ * Phone numbers i in [from, to): the same scrambled numbers as bench/lib/contacts-data.ts
+ * (`628` + (i × 2654435761) mod 10^10), names "First Last i%1000", a third never sent, the rest
+ * sent at spread times; inserted in steps of 250,000 rows.
+ */
+export function fillPhoneNumbers(c: Database.Database, from: number, to: number): void {
+  nameTables(c);
+  const insert = c.prepare(
+    `${series}
+     INSERT INTO phone_numbers (number, name, count_success, count_fail, last_sent)
+     SELECT '628' || printf('%010d', i * 2654435761 % 10000000000),
+            f.v || ' ' || l.v || ' ' || (i % 1000), i % 3, (i % 5 = 0),
+            CASE WHEN i % 3 = 0 THEN NULL ELSE @now - (i % 172800) * 1000 END
+     FROM s JOIN bench_first f ON f.k = i % 15 JOIN bench_last l ON l.k = i * 7 % 10`,
+  );
+  const now = Date.now();
+  for (let a = from; a < to; a += 250_000) c.transaction(() => insert.run({ from: a, to: Math.min(to, a + 250_000), now }))();
+}
+
+/** `members` members (plus one admin), `accounts` WhatsApp accounts spread over them, and generator and validator jobs. */
+export function fillOthers(c: Database.Database, sizes: { members: number; accounts: number; jobs: number }): void {
+  nameTables(c);
+  c.transaction(() => {
+    c.prepare(
+      `${series}
+       INSERT INTO users (firstname, lastname, email, password_hash, role, referral_code, total_success, total_fail, income)
+       SELECT f.v, l.v, 'member' || i || '@bench.test', 'x', 'member', 'R' || i, i % 500, i % 37, (i % 500) * 50
+       FROM s JOIN bench_first f ON f.k = i % 15 JOIN bench_last l ON l.k = i * 7 % 10`,
+    ).run({ from: 0, to: sizes.members });
+    const firstUser = (c.prepare("SELECT min(id) AS m FROM users WHERE role = 'member'").get() as { m: number }).m;
+    c.prepare(
+      `${series}
+       INSERT INTO whatsapps (device_id, clientid, pushname, phonenumber, user_id, state, status, count_success, count_fail)
+       SELECT 'dev-' || i, '62899' || printf('%08d', i) || '@c.us', f.v || ' ' || l.v, '62899' || printf('%08d', i),
+              @firstUser + (i * 7919) % @members,
+              CASE i % 4 WHEN 0 THEN 'connected' WHEN 1 THEN 'disconnected' WHEN 2 THEN 'loggedOut' ELSE 'connected' END,
+              CASE WHEN i % 50 = 0 THEN 'sending' ELSE 'idle' END, i % 1000, i % 17
+       FROM s JOIN bench_first f ON f.k = i % 15 JOIN bench_last l ON l.k = i * 3 % 10`,
+    ).run({ from: 0, to: sizes.accounts, firstUser, members: sizes.members });
+    const firstAccount = (c.prepare('SELECT min(id) AS m FROM whatsapps').get() as { m: number }).m;
+    c.prepare(
+      `${series}
+       INSERT INTO generators (user_id, whatsapp_id, start_number, end_number, current_number, total, checked, count_success, count_fail, status)
+       SELECT w.user_id, w.id, '6281' || printf('%09d', i * 1000), '6281' || printf('%09d', i * 1000 + 999), NULL, 1000, i % 1000, (i % 1000) / 2, (i % 1000) / 2,
+              CASE WHEN i % 20 = 0 THEN 'sending' ELSE 'idle' END
+       FROM s JOIN whatsapps w ON w.id = @firstAccount + (i * 31) % @accounts`,
+    ).run({ from: 0, to: sizes.jobs, firstAccount, accounts: sizes.accounts });
+    c.prepare(
+      `${series}
+       INSERT INTO validators (user_id, whatsapp_id, file_name, file_url, total, checked, count_success, count_fail, status)
+       SELECT w.user_id, w.id, 'daftar-' || i || '.csv', '/uploads/validators/v' || i || '.csv', 500, i % 500, (i % 500) / 2, (i % 500) / 2,
+              CASE WHEN i % 20 = 0 THEN 'sending' ELSE 'idle' END
+       FROM s JOIN whatsapps w ON w.id = @firstAccount + (i * 37) % @accounts`,
+    ).run({ from: 0, to: sizes.jobs, firstAccount, accounts: sizes.accounts });
+  })();
+}

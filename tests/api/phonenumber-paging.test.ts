@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestUser } from '../helpers';
+import { indexAll } from '../../server/src/phonenumbers/search';
+
+let t: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.user('admin');
+  const c = t.ctx.db.$client;
+  // 6,000 rows over six id blocks, with holes: scattered deletes and one block emptied whole.
+  c.prepare(
+    `WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i < 5999)
+     INSERT INTO phone_numbers (number, name) SELECT '62813' || printf('%08d', i * 7919 % 100000000), 'Nama ' || (i % 50) || CASE WHEN i % 97 = 0 THEN ' Wijaya' ELSE '' END FROM s`,
+  ).run();
+  await t.http.get('/api/admin/phonenumber/list-per-page?page=1').set(admin.auth).expect(200);
+  c.prepare('DELETE FROM phone_numbers WHERE id % 17 = 0 OR (id >= 2048 AND id < 3072)').run();
+  indexAll(t.ctx.db);
+});
+afterAll(() => t.close());
+
+const page = (q: string) => t.http.get(`/api/admin/phonenumber/list-per-page?${q}`).set(admin.auth);
+const ids = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
+
+describe('paging by seek', () => {
+  it('answers every page exactly as OFFSET paging would, with the exact total', async () => {
+    const c = t.ctx.db.$client;
+    const total = (c.prepare('SELECT count(*) AS n FROM phone_numbers').get() as { n: number }).n;
+    const last = Math.ceil(total / 10);
+    for (const p of [1, 2, 99, 100, 101, 103, 200, 205, 300, Math.floor(last / 2), last - 1, last]) {
+      const res = await page(`page=${p}`);
+      expect(res.status).toBe(200);
+      const truth = c.prepare('SELECT id FROM phone_numbers ORDER BY id LIMIT 10 OFFSET ?').all((p - 1) * 10) as Array<{ id: number }>;
+      expect(ids(res.body.data), `page ${p}`).toEqual(ids(truth));
+      expect(res.body.meta).toMatchObject({ page: p, pageSize: 10, total, totalPages: last });
+    }
+    const beyond = await page(`page=${last + 1}`);
+    expect(beyond.body.data).toEqual([]);
+    expect(beyond.body.meta.total).toBe(total);
+  });
+
+  it('follows new rows and deletes at once', async () => {
+    const before = (await page('page=1')).body.meta.total as number;
+    const saved = await t.http.post('/api/admin/phonenumber/save').set(admin.auth).send({ number: '081355501234', name: 'Baru' });
+    expect(saved.status).toBe(201);
+    const after = await page(`page=${Math.ceil((before + 1) / 10)}`);
+    expect(after.body.meta.total).toBe(before + 1);
+    expect(ids(after.body.data)).toContain(saved.body.phoneNumber.id);
+    const first = (await page('page=1')).body.data[0].id as number;
+    await t.http.delete(`/api/admin/phonenumber/${first}`).set(admin.auth).expect(200);
+    const again = await page('page=1');
+    expect(again.body.meta.total).toBe(before);
+    expect(ids(again.body.data)).not.toContain(first);
+    const truth = t.ctx.db.$client.prepare('SELECT id FROM phone_numbers ORDER BY id LIMIT 10 OFFSET 300').all() as Array<{ id: number }>;
+    expect(ids((await page('page=31')).body.data)).toEqual(ids(truth));
+  });
+});
+
+describe('search through the trigram index', () => {
+  const truth = (text: string) =>
+    t.ctx.db.$client
+      .prepare("SELECT id FROM phone_numbers WHERE number LIKE ? OR name LIKE ? ORDER BY id")
+      .all(`%${text}%`, `%${text}%`) as Array<{ id: number }>;
+
+  it('finds by number prefix, number infix and name, with the exact count and pages', async () => {
+    for (const text of ['6281300', '0004', '79190', 'wijaya', 'Nama 7']) {
+      const expected = ids(truth(text));
+      expect(expected.length, text).toBeGreaterThan(0);
+      const res = await page(`page=1&search=${encodeURIComponent(text)}`);
+      expect(res.body.meta.total, text).toBe(expected.length);
+      expect(ids(res.body.data), text).toEqual(expected.slice(0, 10));
+      if (expected.length > 20) expect(ids((await page(`page=3&search=${encodeURIComponent(text)}`)).body.data)).toEqual(expected.slice(20, 30));
+    }
+  });
+
+  it('a locally written number searches its international form', async () => {
+    const res = await page('page=1&search=0813000');
+    expect(res.body.meta.total).toBe(truth('62813000').length);
+  });
+
+  it('finds rows added after the index was built (the not-yet-indexed tail)', async () => {
+    const c = t.ctx.db.$client;
+    c.prepare(
+      `WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i < 5999)
+       INSERT INTO phone_numbers (number, name) SELECT '62857' || printf('%08d', i), 'Ekor ' || i FROM s`,
+    ).run();
+    const res = await page('page=2&search=Ekor%2012');
+    expect(res.body.meta.total).toBe(truth('Ekor 12').length);
+    expect(ids(res.body.data)).toEqual(ids(truth('Ekor 12')).slice(10, 20));
+  });
+
+  it('a repeated search follows renames, new rows and deletes (its cached matches are dropped)', async () => {
+    const first = await page('page=1&search=Zulaikha');
+    expect(first.body.meta.total).toBe(0);
+    const target = (await page('page=7')).body.data[3] as { id: number; number: string };
+    await t.http.put(`/api/admin/phonenumber/${target.id}`).set(admin.auth).send({ number: target.number, name: 'Zulaikha', status: 'active' }).expect(200);
+    const renamed = await page('page=1&search=zulaikha');
+    expect(ids(renamed.body.data)).toEqual([target.id]);
+    const added = await t.http.post('/api/admin/phonenumber/save').set(admin.auth).send({ number: '081377701234', name: 'Zulaikha Dua' });
+    expect(ids((await page('page=1&search=Zulaikha')).body.data)).toEqual([target.id, added.body.phoneNumber.id]);
+    await t.http.delete(`/api/admin/phonenumber/${target.id}`).set(admin.auth).expect(200);
+    expect(ids((await page('page=1&search=Zulaikha')).body.data)).toEqual([added.body.phoneNumber.id]);
+  });
+
+  it('caps the count of a very common text at 10,000 and says so', async () => {
+    const c = t.ctx.db.$client;
+    c.prepare(
+      `WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i < 10499)
+       INSERT INTO phone_numbers (number, name) SELECT '62859' || printf('%08d', i), 'Umum ' || i FROM s`,
+    ).run();
+    indexAll(t.ctx.db);
+    const res = await page('page=1000&search=umum');
+    expect(res.body.meta).toMatchObject({ total: 10_000, capped: true, totalPages: 1000 });
+    expect(ids(res.body.data)).toEqual(ids(truth('Umum')).slice(9990, 10_000));
+  });
+});
