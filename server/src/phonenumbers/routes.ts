@@ -8,7 +8,7 @@ import { idParam } from '../lib/ids';
 import { pageParam, textParam } from '../lib/paging';
 import { fileExtension, singleFileUpload, tempUpload } from '../lib/upload';
 import { ExportQuery, PhoneNumberSave, PhoneNumberUpdate } from './schema';
-import { importPhoneNumbers, type ImportProgress } from './import';
+import { ImportAborted, importPhoneNumbers, type ImportProgress } from './import';
 import { ensurePhoneSearch } from './search';
 import { skippedFilePath } from './skipped';
 import {
@@ -76,7 +76,17 @@ export function registerPhoneNumberRoutes(api: Api, ctx: AppContext): void {
       ctx.realtime.toUser(user.id, 'phonenumber-import', { importId, ...p, totalBytes: file.size });
     };
     const kind = fileExtension(file.originalname) === '.json' ? 'json' : 'csv';
-    res.json(await importPhoneNumbers(ctx.db, file.path, kind, { skippedDir, onProgress }));
+    // A client that leaves before the answer cancels the import: everything is rolled back.
+    const gone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
+    try {
+      res.json(await importPhoneNumbers(ctx.db, file.path, kind, { skippedDir, onProgress, signal: gone.signal }));
+    } catch (err) {
+      if (!(err instanceof ImportAborted)) throw err;
+      ctx.log(`Phone-number import cancelled by the client leaving (user ${user.id}); nothing was saved.`);
+    }
   });
 
   api.get('/admin/phonenumber/skipped/:token', (req, res) => {
