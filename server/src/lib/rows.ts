@@ -75,10 +75,16 @@ export class CsvRecordReader {
   feed(text: string): string[][] {
     if (!text) return [];
     const input = this.tail + text;
-    this.parser ??= new Papa.Parser({
-      delimiter: detectDelimiter(input),
-      newline: input.includes('\n') || !input.includes('\r') ? '\n' : '\r',
-    });
+    if (!this.parser) {
+      // Line breaks are '\n' (or CRLF) unless the file uses bare '\r'; undecided until one is seen.
+      const newline = input.includes('\n') ? '\n' : input.indexOf('\r') >= 0 && input.indexOf('\r') < input.length - 1 ? '\r' : null;
+      if (!newline) {
+        this.tail = input;
+        if (this.tail.length > MAX_ELEMENT_CHARS) throw unclosedQuote(1);
+        return [];
+      }
+      this.parser = new Papa.Parser({ delimiter: detectDelimiter(input), newline });
+    }
     const result = this.parser.parse(input, 0, true) as PapaChunk;
     this.tail = input.slice(result.meta.cursor);
     const rows = this.clean(result.data);
@@ -87,7 +93,8 @@ export class CsvRecordReader {
   }
 
   finish(): string[][] {
-    if (!this.parser || !this.tail) return [];
+    if (!this.tail) return [];
+    this.parser ??= new Papa.Parser({ delimiter: detectDelimiter(this.tail), newline: '\n' });
     const result = this.parser.parse(this.tail, 0, false) as PapaChunk;
     if (result.errors.some((e) => e.code === 'MissingQuotes')) throw unclosedQuote(this.rows + 1);
     this.tail = '';
