@@ -69,7 +69,7 @@ export async function runImport(c: Database.Database, file: string, kind: 'csv' 
     }
     check();
     options.onProgress?.({ phase: 'checking', rows: staging.rows, bytes });
-    await staging.markRepeats();
+    staging.indexPending();
     check();
     const pending = staging.pending();
     options.onProgress?.({ phase: 'saving', rows: staging.rows, bytes });
