@@ -16,7 +16,7 @@ import {
   deletePhoneNumber,
   exportPhoneNumbers,
   phoneNumberById,
-  phoneNumberCount,
+  hasPhoneNumbers,
   phoneNumberList,
   phoneNumbersPerPage,
   savePhoneNumber,
@@ -54,7 +54,7 @@ export function registerPhoneNumberRoutes(api: Api, ctx: AppContext): void {
 
   api.get('/admin/phonenumber/export', async (req, res) => {
     const { format } = ExportQuery.parse(req.query);
-    if (phoneNumberCount(ctx) === 0) throw new HttpError(404, NO_PHONE_NUMBERS);
+    if (!hasPhoneNumbers(ctx)) throw new HttpError(404, NO_PHONE_NUMBERS);
     attachment(res, `phone_numbers.${format}`, format);
     await streamDownload(ctx, res, () => exportPhoneNumbers(ctx, res, format));
   });
