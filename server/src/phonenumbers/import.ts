@@ -23,6 +23,7 @@ export interface ImportOptions {
   inProcess?: boolean;
 }
 
+const YOUNG_MB = 8;
 const here = fileURLToPath(import.meta.url);
 const WORKER_FILE = path.join(path.dirname(here), `import-worker${path.extname(here)}`);
 
@@ -51,7 +52,9 @@ async function importHere(c: Database.Database, file: string, kind: 'csv' | 'jso
 function importInWorker(dbFile: string, file: string, kind: 'csv' | 'json', options: ImportOptions): Promise<ImportResult> {
   const flag = new SharedArrayBuffer(4);
   const job: WorkerJob = { dbFile, file, kind, skippedDir: options.skippedDir, batchSize: options.batchSize, flag };
-  const worker = WORKER_FILE.endsWith('.ts') ? new Worker(tsBoot(), { eval: true, workerData: job }) : new Worker(WORKER_FILE, { workerData: job });
+  // A small young generation: the rows are short-lived garbage, and each MB here is RSS.
+  const limits = { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB }, workerData: job };
+  const worker = WORKER_FILE.endsWith('.ts') ? new Worker(tsBoot(), { eval: true, ...limits }) : new Worker(WORKER_FILE, limits);
   const cancel = () => Atomics.store(new Int32Array(flag), 0, 1);
   options.signal?.addEventListener('abort', cancel, { once: true });
   return new Promise<ImportResult>((resolve, reject) => {
