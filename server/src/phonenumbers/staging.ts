@@ -79,10 +79,11 @@ export class ImportStaging {
 
   /**
    * Indexes the rows still to insert by number, once after loading (a sort, far cheaper than
-   * keeping it up to date row by row): the final insert then walks them in number order.
+   * keeping it up to date row by row): the final insert then walks them in number order, reading
+   * the index alone (it covers number and name). The rows it holds are distinct by construction.
    */
   indexPending(): void {
-    this.c.exec(`CREATE UNIQUE INDEX temp.${this.table}_number ON ${this.table} (number) WHERE reason IS NULL`);
+    this.c.exec(`CREATE INDEX temp.${this.table}_number ON ${this.table} (number, name) WHERE reason IS NULL`);
   }
 
   pending(): number {
