@@ -84,7 +84,8 @@ export function registerPhoneNumberRoutes(api: Api, ctx: AppContext): void {
     try {
       res.json(await importPhoneNumbers(ctx.db, file.path, kind, { skippedDir, onProgress, signal: gone.signal }));
     } catch (err) {
-      if (!(err instanceof ImportAborted)) throw err;
+      // Once the client is gone its upload is removed too, which may fail the import another way.
+      if (!(err instanceof ImportAborted) && !gone.signal.aborted) throw err;
       ctx.log(`Phone-number import cancelled by the client leaving (user ${user.id}); nothing was saved.`);
     }
   });
