@@ -32,12 +32,13 @@ export interface TestApp {
 
 let counter = 0;
 
-/** The real app on a real in-memory SQLite database, listening on a free port with socket.io. */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/** The real app on a real SQLite database (in memory unless `dbFile`), listening on a free port with socket.io. */
+export async function startTestApp(overrides: Partial<Config> = {}, options: { dbFile?: boolean } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blast-test-'));
   fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
   const config = testConfig({ dataDir, ...overrides });
-  const db = createTestDb();
+  // A database file when a test needs a second connection (work in a worker thread).
+  const db = createTestDb(options.dbFile ? path.join(dataDir, 'test.db') : undefined);
   const ctx = createContext(config, db, () => undefined);
   const { server, close } = createServer(ctx);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,5 +1,14 @@
 import fs from 'node:fs';
+import Papa from 'papaparse';
+import Tokenizer from '@streamparser/json/tokenizer.js';
+import TokenParser from '@streamparser/json/tokenparser.js';
+import TokenType from '@streamparser/json/utils/types/tokenType.js';
+import type { ParsedElementInfo } from '@streamparser/json/utils/types/parsedElementInfo.js';
+import type { ParsedTokenInfo } from '@streamparser/json/utils/types/parsedTokenInfo.js';
 import { HttpError } from './errors';
+import { INVALID_JSON } from './json-array';
+
+export { INVALID_JSON, JsonArrayScanner } from './json-array';
 
 /** One row of an import file, keyed by the canonical column names ('number', 'name', 'value'…). */
 export type ImportRecord = Record<string, string>;
@@ -15,31 +24,21 @@ export interface RowReaderOptions {
   onProgress?: (bytesRead: number) => void;
 }
 
-export const INVALID_JSON = 'The JSON file is not valid: it must be an array of strings or of objects.';
-const MAX_ELEMENT_CHARS = 1024 * 1024;
+/**
+ * Longest unfinished row (CSV) or element (JSON) held while waiting for its end. Beyond it the
+ * file is refused: this bounds memory and keeps reading linear, since an unfinished row is parsed
+ * again with every chunk that extends it.
+ */
+export const MAX_ELEMENT_CHARS = 1024 * 1024;
+const CHUNK_BYTES = 256 * 1024;
+
+export const unclosedQuote = (row: number) =>
+  new HttpError(422, `File CSV tidak valid: tanda kutip (") di baris ke-${row} tidak ditutup, atau baris itu terlalu panjang.`);
 
 function canonical(label: string, options: RowReaderOptions): string | undefined {
   const key = label.trim().toLowerCase();
   if (options.columns.includes(key)) return key;
   return options.aliases?.[key];
-}
-
-/** Source of text chunks with the BOM removed, counting the bytes read. */
-async function* textChunks(file: string, options: RowReaderOptions): AsyncGenerator<string> {
-  const stream = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
-  const decoder = new TextDecoder('utf-8');
-  let read = 0;
-  let first = true;
-  for await (const buf of stream as AsyncIterable<Buffer>) {
-    read += buf.length;
-    let text = decoder.decode(buf, { stream: true });
-    if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    first = false;
-    options.onProgress?.(read);
-    if (text) yield text;
-  }
-  const rest = decoder.decode();
-  if (rest) yield rest;
 }
 
 /** ';' when the first line has more semicolons than commas (outside quotes), else ','. */
@@ -57,78 +56,151 @@ export function detectDelimiter(sample: string): ',' | ';' {
   return semis > commas ? ';' : ',';
 }
 
-/** Splits one CSV record into fields (RFC 4180 quotes: `"a, ""b"""` → `a, "b"`). */
-export function splitCsvRecord(record: string, delimiter: string): string[] {
-  if (record.indexOf('"') === -1) return record.split(delimiter);
-  const out: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < record.length; i++) {
-    const ch = record[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (record[i + 1] === '"') {
-          field += '"';
-          i += 1;
-        } else quoted = false;
-      } else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === delimiter) {
-      out.push(field);
-      field = '';
-    } else field += ch;
-  }
-  out.push(field);
-  return out;
+interface PapaChunk {
+  data: string[][];
+  errors: Array<{ code: string }>;
+  meta: { cursor: number };
 }
 
 /**
- * Cuts streamed CSV text into records: a line break ends a record only when the quotes seen so far
- * are balanced, so quoted fields may hold line breaks. Holds at most one unfinished record.
+ * Streams CSV text through papaparse's core parser, one chunk at a time. Only the unfinished last
+ * row is carried to the next chunk, and it may not grow past MAX_ELEMENT_CHARS (an unclosed quote
+ * would otherwise make every later chunk re-read the whole tail: quadratic time).
  */
-export class CsvSplitter {
-  private buf = '';
-  private delimiter: string | null = null;
+export class CsvRecordReader {
+  private parser: Papa.Parser | null = null;
+  private tail = '';
+  private rows = 0;
 
-  feed(chunk: string): string[][] {
-    this.buf += chunk;
-    this.delimiter ??= detectDelimiter(this.buf);
-    const out: string[][] = [];
-    let start = 0;
-    let from = 0;
-    for (;;) {
-      const nl = this.buf.indexOf('\n', from);
-      if (nl === -1) break;
-      const candidate = this.buf.slice(start, nl);
-      if (candidate.indexOf('"') !== -1 && (candidate.split('"').length - 1) % 2 === 1) {
-        from = nl + 1;
-        continue;
+  feed(text: string): string[][] {
+    if (!text) return [];
+    const input = this.tail + text;
+    if (!this.parser) {
+      // Line breaks are '\n' (or CRLF) unless the file uses bare '\r'; undecided until one is seen.
+      const newline = input.includes('\n') ? '\n' : input.indexOf('\r') >= 0 && input.indexOf('\r') < input.length - 1 ? '\r' : null;
+      if (!newline) {
+        this.tail = input;
+        if (this.tail.length > MAX_ELEMENT_CHARS) throw unclosedQuote(1);
+        return [];
       }
-      this.emit(candidate, out);
-      start = nl + 1;
-      from = start;
+      this.parser = new Papa.Parser({ delimiter: detectDelimiter(input), newline });
     }
-    this.buf = this.buf.slice(start);
-    if (this.buf.length > MAX_ELEMENT_CHARS) throw new HttpError(422, 'A CSV row is too long (an unclosed quote?).');
-    return out;
+    const result = this.parser.parse(input, 0, true) as PapaChunk;
+    this.tail = input.slice(result.meta.cursor);
+    const rows = this.clean(result.data);
+    if (this.tail.length > MAX_ELEMENT_CHARS) throw unclosedQuote(this.rows + 1);
+    return rows;
   }
 
   finish(): string[][] {
+    if (!this.tail) return [];
+    this.parser ??= new Papa.Parser({ delimiter: detectDelimiter(this.tail), newline: '\n' });
+    const result = this.parser.parse(this.tail, 0, false) as PapaChunk;
+    if (result.errors.some((e) => e.code === 'MissingQuotes')) throw unclosedQuote(this.rows + 1);
+    this.tail = '';
+    return this.clean(result.data);
+  }
+
+  private clean(data: string[][]): string[][] {
     const out: string[][] = [];
-    if (this.buf) this.emit(this.buf, out);
-    this.buf = '';
+    for (const row of data) {
+      this.rows += 1;
+      // The parser splits on '\n'; a CRLF file leaves '\r' on the last cell.
+      const last = row.length - 1;
+      if (row[last]!.endsWith('\r')) row[last] = row[last]!.slice(0, -1);
+      if (row.length === 1 && row[0]!.trim() === '') continue;
+      out.push(row);
+    }
+    return out;
+  }
+}
+
+/** Keeps the digits of a top-level number exactly (a long number is beyond a double's precision). */
+class DigitsTokenizer extends Tokenizer {
+  lastNumber = '';
+  protected override parseNumber(text: string): number {
+    this.lastNumber = text;
+    return Number(text);
+  }
+}
+
+/**
+ * Streams a top-level JSON array through @streamparser/json, handing over its elements as they
+ * complete; emitted elements are not kept, so memory stays flat whatever the file's length.
+ */
+export class JsonRecordReader {
+  // Strings gathered in a byte buffer: about a quarter faster than growing JavaScript strings.
+  private readonly tokenizer = new DigitsTokenizer({ stringBufferSize: 64 * 1024 });
+  private readonly parser = new TokenParser({ paths: ['$.*'], keepStack: false });
+  private out: ImportRecord[] = [];
+  private started = false;
+  private written = 0;
+  private lastTokenEnd = 0;
+
+  constructor(private readonly options: RowReaderOptions) {
+    this.tokenizer.onToken = (token: ParsedTokenInfo) => {
+      if (!this.started) {
+        if (token.token !== TokenType.LEFT_BRACKET) throw new HttpError(422, INVALID_JSON);
+        this.started = true;
+      }
+      this.lastTokenEnd = this.written;
+      this.parser.write(token);
+    };
+    this.tokenizer.onError = () => {
+      throw new HttpError(422, INVALID_JSON);
+    };
+    this.parser.onError = () => {
+      throw new HttpError(422, INVALID_JSON);
+    };
+    this.parser.onValue = (info: ParsedElementInfo) => {
+      if (info.stack.length === 1) this.out.push(this.record(info.value));
+    };
+  }
+
+  feed(bytes: Uint8Array): ImportRecord[] {
+    this.written += bytes.length;
+    this.tokenizer.write(bytes);
+    if (this.written - this.lastTokenEnd > MAX_ELEMENT_CHARS) throw new HttpError(422, INVALID_JSON);
+    const out = this.out;
+    this.out = [];
     return out;
   }
 
-  private emit(line: string, out: string[][]): void {
-    const record = line.endsWith('\r') ? line.slice(0, -1) : line;
-    if (record.trim() === '') return;
-    out.push(splitCsvRecord(record, this.delimiter ?? ','));
+  finish(): ImportRecord[] {
+    if (!this.tokenizer.isEnded) this.tokenizer.end();
+    if (!this.started || !this.parser.isEnded) throw new HttpError(422, INVALID_JSON);
+    return this.out;
+  }
+
+  private record(value: ParsedElementInfo['value']): ImportRecord {
+    const main = this.options.columns[0]!;
+    if (typeof value === 'number') return { [main]: /^-?\d+$/.test(this.tokenizer.lastNumber) ? this.tokenizer.lastNumber : String(value) };
+    if (typeof value === 'string') return { [main]: value.trim() };
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const record: ImportRecord = {};
+      for (const [k, v] of Object.entries(value)) {
+        const col = canonical(k, this.options);
+        if (col && record[col] === undefined && (typeof v === 'string' || typeof v === 'number')) record[col] = String(v).trim();
+      }
+      return record;
+    }
+    return { [main]: value === undefined ? '' : JSON.stringify(value) };
+  }
+}
+
+/** The file's bytes in chunks, counting the bytes read. */
+async function* byteChunks(file: string, options: RowReaderOptions): AsyncGenerator<Buffer> {
+  let read = 0;
+  for await (const buf of fs.createReadStream(file, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>) {
+    read += buf.length;
+    options.onProgress?.(read);
+    yield buf;
   }
 }
 
 async function* csvRecords(file: string, options: RowReaderOptions): AsyncGenerator<ImportRecord[]> {
-  const splitter = new CsvSplitter();
+  const reader = new CsvRecordReader();
+  const decoder = new TextDecoder('utf-8');
   let columns: Array<string | undefined> | null = null;
   const toRecord = (cells: string[]): ImportRecord | null => {
     if (columns === null) {
@@ -147,100 +219,27 @@ async function* csvRecords(file: string, options: RowReaderOptions): AsyncGenera
     return record;
   };
   const records = (rows: string[][]) => rows.map(toRecord).filter((r): r is ImportRecord => r !== null);
-  for await (const chunk of textChunks(file, options)) yield records(splitter.feed(chunk));
-  yield records(splitter.finish());
-}
-
-function jsonRecord(text: string, options: RowReaderOptions): ImportRecord {
-  const main = options.columns[0]!;
-  // Numbers keep their digits exactly (a 15-digit number is beyond a double's exact range).
-  if (/^-?\d+$/.test(text)) return { [main]: text };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new HttpError(422, INVALID_JSON);
+  let first = true;
+  for await (const buf of byteChunks(file, options)) {
+    // TextDecoder drops a leading BOM itself.
+    const text = decoder.decode(buf, { stream: true });
+    first = false;
+    yield records(reader.feed(text));
   }
-  if (typeof value === 'string' || typeof value === 'number') return { [main]: String(value).trim() };
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    const record: ImportRecord = {};
-    for (const [k, v] of Object.entries(value)) {
-      const col = canonical(k, options);
-      if (col && record[col] === undefined && (typeof v === 'string' || typeof v === 'number')) record[col] = String(v).trim();
-    }
-    return record;
-  }
-  return { [main]: text };
-}
-
-/**
- * Cuts a top-level JSON array into its elements as they stream in, holding at most one element,
- * so a file of a million entries is never held whole.
- */
-export class JsonArrayScanner {
-  private phase: 'start' | 'array' | 'end' = 'start';
-  private depth = 0;
-  private inString = false;
-  private escape = false;
-  private pending = '';
-  private sawValue = false;
-
-  feed(chunk: string): string[] {
-    const out: string[] = [];
-    let start = 0;
-    for (let i = 0; i < chunk.length; i++) {
-      const c = chunk[i]!;
-      if (this.inString) {
-        if (this.escape) this.escape = false;
-        else if (c === '\\') this.escape = true;
-        else if (c === '"') this.inString = false;
-        continue;
-      }
-      if (this.phase === 'start') {
-        if (c === '[') {
-          this.phase = 'array';
-          start = i + 1;
-        } else if (!/\s/.test(c)) throw new HttpError(422, INVALID_JSON);
-        continue;
-      }
-      if (this.phase === 'end') {
-        if (!/\s/.test(c)) throw new HttpError(422, INVALID_JSON);
-        continue;
-      }
-      if (c === '"') this.inString = true;
-      else if (c === '{' || c === '[') this.depth += 1;
-      else if ((c === '}' || c === ']') && this.depth > 0) this.depth -= 1;
-      else if (this.depth === 0 && (c === ',' || c === ']')) {
-        const text = (this.pending + chunk.slice(start, i)).trim();
-        this.pending = '';
-        if (text) out.push(text);
-        else if (c === ',' || this.sawValue) throw new HttpError(422, INVALID_JSON);
-        this.sawValue = true;
-        start = i + 1;
-        if (c === ']') this.phase = 'end';
-      }
-    }
-    if (this.phase === 'array') {
-      this.pending += chunk.slice(start);
-      if (this.pending.length > MAX_ELEMENT_CHARS) throw new HttpError(422, INVALID_JSON);
-    }
-    return out;
-  }
-
-  finish(): void {
-    if (this.phase !== 'end') throw new HttpError(422, INVALID_JSON);
-  }
+  if (!first) yield records(reader.feed(decoder.decode()));
+  yield records(reader.finish());
 }
 
 async function* jsonRecords(file: string, options: RowReaderOptions): AsyncGenerator<ImportRecord[]> {
-  const scanner = new JsonArrayScanner();
-  for await (const chunk of textChunks(file, options)) yield scanner.feed(chunk).map((element) => jsonRecord(element, options));
-  scanner.finish();
+  const reader = new JsonRecordReader(options);
+  for await (const buf of byteChunks(file, options)) yield reader.feed(buf);
+  yield reader.finish();
 }
 
 /**
  * The rows of an uploaded `.csv` (header `number,name` or none; comma or semicolon; UTF-8 with or
- * without BOM; CRLF) or `.json` (array of strings or objects), in batches, streamed from disk.
+ * without BOM; CRLF) or `.json` (array of strings or objects), in batches, streamed from disk in
+ * time linear in the file.
  */
 export async function* readImportRows(file: string, kind: 'csv' | 'json', options: RowReaderOptions): AsyncGenerator<ImportRecord[]> {
   const size = options.batchSize ?? 5000;

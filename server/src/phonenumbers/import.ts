@@ -1,53 +1,106 @@
-import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/client';
-import { readImportRows } from '../lib/rows';
+import { HttpError } from '../lib/errors';
+import { ImportAborted, runImport, type ImportProgress, type ImportResult } from './import-run';
+import type { WorkerJob, WorkerMessage } from './import-protocol';
 import { scheduleIndexing } from './search';
-import { writeSkippedFiles, type SkippedRow } from './skipped';
-import { ImportStaging } from './staging';
-import { NUMBER_ALIASES, rowView, type PhoneNumberRaw, type PhoneNumberView } from './view';
 
 export { SKIP_REASONS } from './staging';
-
-export interface ImportResult {
-  /** The first created rows (all of them when there are at most INLINE_ROWS). */
-  created: PhoneNumberView[];
-  /** The first skipped rows, in file order (all of them when there are at most INLINE_ROWS). */
-  skipped: SkippedRow[];
-  createdCount: number;
-  skippedCount: number;
-  /** Download token of the whole skipped list when it is longer than the inline one. */
-  skippedFile: string | null;
-}
-
-export interface ImportProgress {
-  phase: 'reading' | 'checking' | 'saving';
-  rows: number;
-  bytes: number;
-}
+export { IMPORT_ABORTED, ImportAborted, INLINE_ROWS, type ImportProgress, type ImportResult } from './import-run';
 
 export interface ImportOptions {
   batchSize?: number;
   /** Where the skipped-list files go (DATA_DIR/tmp/skipped). */
   skippedDir: string;
   onProgress?: (p: ImportProgress) => void;
+  /** Aborting rolls the import back (the client went away). */
+  signal?: AbortSignal;
+  /** Run on the calling thread even for a database file (tests of the in-process path). */
+  inProcess?: boolean;
 }
 
-export const INLINE_ROWS = 1000;
+const YOUNG_MB = 8;
+const here = fileURLToPath(import.meta.url);
+const WORKER_FILE = path.join(path.dirname(here), `import-worker${path.extname(here)}`);
+
+/**
+ * Imports a phone-number file (see runImport). On a database file the import runs in a worker
+ * thread with its own connection, so no step of it blocks the server; an in-memory database (tests)
+ * cannot be shared with a worker and is imported on this thread, yielding between batches.
+ */
+export async function importPhoneNumbers(db: Db, file: string, kind: 'csv' | 'json', options: ImportOptions): Promise<ImportResult> {
+  if (options.signal?.aborted) throw new ImportAborted();
+  const c = db.$client;
+  const result = c.memory || options.inProcess ? await importHere(c, file, kind, options) : await importInWorker(c.name, file, kind, options);
+  if (result.createdCount > 0) scheduleIndexing(db);
+  return result;
+}
+
+async function importHere(c: Database.Database, file: string, kind: 'csv' | 'json', options: ImportOptions): Promise<ImportResult> {
+  const restoreCaches = raiseCaches(c);
+  try {
+    return await runImport(c, file, kind, { ...options, aborted: () => options.signal?.aborted === true });
+  } finally {
+    restoreCaches();
+  }
+}
+
+function importInWorker(dbFile: string, file: string, kind: 'csv' | 'json', options: ImportOptions): Promise<ImportResult> {
+  const flag = new SharedArrayBuffer(4);
+  const job: WorkerJob = { dbFile, file, kind, skippedDir: options.skippedDir, batchSize: options.batchSize, flag };
+  // A small young generation: the rows are short-lived garbage, and each MB here is RSS.
+  const limits = { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB }, workerData: job };
+  const worker = WORKER_FILE.endsWith('.ts') ? new Worker(tsBoot(), { eval: true, ...limits }) : new Worker(WORKER_FILE, limits);
+  const cancel = () => Atomics.store(new Int32Array(flag), 0, 1);
+  options.signal?.addEventListener('abort', cancel, { once: true });
+  return new Promise<ImportResult>((resolve, reject) => {
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      options.signal?.removeEventListener('abort', cancel);
+      fn();
+    };
+    worker.on('message', (m: WorkerMessage) => {
+      if (m.type === 'progress') options.onProgress?.(m.progress);
+      else if (m.type === 'done') settle(() => resolve(m.result));
+      else if (m.type === 'aborted') settle(() => reject(new ImportAborted()));
+      else if (m.type === 'refused') settle(() => reject(new HttpError(m.status, m.msg, m.extra)));
+      else settle(() => reject(new Error(`Import failed: ${m.message}`)));
+    });
+    worker.on('error', (err) => settle(() => reject(err)));
+    worker.on('exit', (code) => settle(() => reject(new Error(`The import worker stopped (exit ${code}) without an answer`))));
+  });
+}
+
+/**
+ * Under tsx (development, tests) a worker does not inherit the TypeScript loader: a small script
+ * loads the worker's source through tsx's API. Compiled code starts the .js worker directly.
+ */
+function tsBoot(): string {
+  // The ESM build of tsx's API (its CommonJS build cannot register the loader inside a worker).
+  const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
+  const api = pathToFileURL(path.join(path.dirname(pkg), 'dist/esm/api/index.mjs')).href;
+  return `import(${JSON.stringify(api)}).then((m) => m.tsImport(${JSON.stringify(pathToFileURL(WORKER_FILE).href)}, ${JSON.stringify(import.meta.url)}))`;
+}
 
 const importsRunning = new WeakMap<Database.Database, { count: number; main: number; temp: number }>();
 
 /**
- * Room for the staging table and the number index while an import runs (128 MB + 96 MB of page
- * cache), back to the connection's own sizes when the last running import ends.
+ * Room for the staging table and the number index while an in-process import runs, back to the
+ * connection's own sizes when the last running import ends.
  */
 function raiseCaches(c: Database.Database): () => void {
   const running = importsRunning.get(c);
   if (running) running.count += 1;
   else {
     importsRunning.set(c, { count: 1, main: c.pragma('cache_size', { simple: true }) as number, temp: c.pragma('temp.cache_size', { simple: true }) as number });
-    c.pragma('cache_size = -131072');
-    c.pragma('temp.cache_size = -98304');
+    c.pragma('cache_size = -65536');
+    c.pragma('temp.cache_size = -65536');
   }
   let done = false;
   return () => {
@@ -62,57 +115,4 @@ function raiseCaches(c: Database.Database): () => void {
       c.pragma(`temp.cache_size = ${state.temp}`);
     }
   };
-}
-
-/**
- * Imports a phone-number file. Rows stream from disk into a staging table in batched transactions
- * and are classified there (invalid, opted out, already in the list, repeated in the file); then ONE
- * transaction moves the new rows into `phone_numbers`. Until that transaction commits nothing is
- * visible, and a failure anywhere leaves the table exactly as it was.
- */
-export async function importPhoneNumbers(db: Db, file: string, kind: 'csv' | 'json', options: ImportOptions): Promise<ImportResult> {
-  const c = db.$client;
-  const staging = new ImportStaging(c);
-  const restoreCaches = raiseCaches(c);
-  try {
-    let bytes = 0;
-    const reader = readImportRows(file, kind, {
-      columns: ['number', 'name'],
-      aliases: NUMBER_ALIASES,
-      batchSize: options.batchSize,
-      onProgress: (b) => (bytes = b),
-    });
-    for await (const batch of reader) {
-      staging.add(batch);
-      options.onProgress?.({ phase: 'reading', rows: staging.rows, bytes });
-    }
-    options.onProgress?.({ phase: 'checking', rows: staging.rows, bytes });
-    await staging.markRepeats();
-    const pending = staging.pending();
-    options.onProgress?.({ phase: 'saving', rows: staging.rows, bytes });
-
-    const merged = c.transaction(() => {
-      const before = (c.prepare('SELECT coalesce(max(id), 0) AS m FROM phone_numbers').get() as { m: number }).m;
-      const createdCount = staging.merge(pending);
-      const created = c.prepare('SELECT * FROM phone_numbers WHERE id > ? ORDER BY id LIMIT ?').all(before, INLINE_ROWS) as PhoneNumberRaw[];
-      return { created: created.map((r) => rowView(r, null)), createdCount };
-    })();
-    if (merged.createdCount > 0) scheduleIndexing(db);
-
-    const strip = ({ seq: _seq, ...row }: SkippedRow & { seq: number }): SkippedRow => row;
-    const skippedCount = staging.skippedCount();
-    const skipped = staging.skippedAfter(0, INLINE_ROWS).map(strip);
-    let skippedFile: string | null = null;
-    if (skippedCount > INLINE_ROWS) {
-      skippedFile = crypto.randomBytes(16).toString('hex');
-      await writeSkippedFiles(options.skippedDir, skippedFile, (after) => {
-        const rows = staging.skippedAfter(after, 5000);
-        return rows.length ? { rows, lastKey: rows[rows.length - 1]!.seq } : null;
-      });
-    }
-    return { ...merged, skipped, skippedCount, skippedFile };
-  } finally {
-    staging.drop();
-    restoreCaches();
-  }
 }

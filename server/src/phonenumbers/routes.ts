@@ -8,7 +8,7 @@ import { idParam } from '../lib/ids';
 import { pageParam, textParam } from '../lib/paging';
 import { fileExtension, singleFileUpload, tempUpload } from '../lib/upload';
 import { ExportQuery, PhoneNumberSave, PhoneNumberUpdate } from './schema';
-import { importPhoneNumbers, type ImportProgress } from './import';
+import { ImportAborted, importPhoneNumbers, type ImportProgress } from './import';
 import { ensurePhoneSearch } from './search';
 import { skippedFilePath } from './skipped';
 import {
@@ -16,7 +16,7 @@ import {
   deletePhoneNumber,
   exportPhoneNumbers,
   phoneNumberById,
-  phoneNumberCount,
+  hasPhoneNumbers,
   phoneNumberList,
   phoneNumbersPerPage,
   savePhoneNumber,
@@ -54,7 +54,7 @@ export function registerPhoneNumberRoutes(api: Api, ctx: AppContext): void {
 
   api.get('/admin/phonenumber/export', async (req, res) => {
     const { format } = ExportQuery.parse(req.query);
-    if (phoneNumberCount(ctx) === 0) throw new HttpError(404, NO_PHONE_NUMBERS);
+    if (!hasPhoneNumbers(ctx)) throw new HttpError(404, NO_PHONE_NUMBERS);
     attachment(res, `phone_numbers.${format}`, format);
     await streamDownload(ctx, res, () => exportPhoneNumbers(ctx, res, format));
   });
@@ -76,7 +76,18 @@ export function registerPhoneNumberRoutes(api: Api, ctx: AppContext): void {
       ctx.realtime.toUser(user.id, 'phonenumber-import', { importId, ...p, totalBytes: file.size });
     };
     const kind = fileExtension(file.originalname) === '.json' ? 'json' : 'csv';
-    res.json(await importPhoneNumbers(ctx.db, file.path, kind, { skippedDir, onProgress }));
+    // A client that leaves before the answer cancels the import: everything is rolled back.
+    const gone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
+    try {
+      res.json(await importPhoneNumbers(ctx.db, file.path, kind, { skippedDir, onProgress, signal: gone.signal }));
+    } catch (err) {
+      // Once the client is gone its upload is removed too, which may fail the import another way.
+      if (!(err instanceof ImportAborted) && !gone.signal.aborted) throw err;
+      ctx.log(`Phone-number import cancelled by the client leaving (user ${user.id}); nothing was saved.`);
+    }
   });
 
   api.get('/admin/phonenumber/skipped/:token', (req, res) => {

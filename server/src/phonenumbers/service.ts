@@ -113,6 +113,11 @@ export function phoneNumberCount(ctx: AppContext): number {
   return phoneNumberTotal(ctx.db);
 }
 
+/** Whether the list has any row (the export's 404), without counting millions of rows. */
+export function hasPhoneNumbers(ctx: AppContext): boolean {
+  return ctx.db.$client.prepare('SELECT 1 FROM phone_numbers LIMIT 1').get() !== undefined;
+}
+
 interface ExportRow {
   id: number;
   number: string;
@@ -122,7 +127,7 @@ interface ExportRow {
 
 /** The whole list as phone_numbers.csv / .json (number, name, status), streamed page by page. */
 export async function exportPhoneNumbers(ctx: AppContext, out: Writable, format: 'csv' | 'json'): Promise<void> {
-  const page = ctx.db.$client.prepare('SELECT id, number, name, status FROM phone_numbers WHERE id > ? ORDER BY id LIMIT 5000');
+  const page = ctx.db.$client.prepare('SELECT id, number, name, status FROM phone_numbers WHERE id > ? ORDER BY id LIMIT 1000');
   await streamRows<ExportRow>(
     out,
     format,

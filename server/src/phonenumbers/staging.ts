@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { INVALID_NUMBER, normalizePhone } from '../../../common/phone';
 import type { ImportRecord } from '../lib/rows';
+import { NumberSet } from './number-set';
 
 export const SKIP_REASONS = {
   existing: 'already in the list',
@@ -10,6 +11,8 @@ export const SKIP_REASONS = {
 } as const;
 
 const MAX_TEXT = 200;
+/** Rows still open to the list checks: a repeat of a number that is opted out or already listed reports that instead. */
+const OPEN = `(reason IS NULL OR reason = '${SKIP_REASONS.repeated}')`;
 const INSERT_CHUNK = 250;
 let sequence = 0;
 
@@ -24,6 +27,7 @@ export class ImportStaging {
   private seq = 0;
   private readonly insertChunk: Database.Statement;
   private readonly classifyBatch: Database.Statement[];
+  private readonly seen = new NumberSet();
 
   constructor(private readonly c: Database.Database) {
     this.table = `pn_import_${process.pid}_${++sequence}`;
@@ -35,11 +39,11 @@ export class ImportStaging {
       c.prepare(
         `UPDATE ${this.qualified} SET reason = '${SKIP_REASONS.optedOut}', ref_status = 'nonactive',
            ref_id = (SELECT p.id FROM main.phone_numbers p WHERE p.number = ${t}.number)
-         WHERE seq BETWEEN @from AND @to AND reason IS NULL AND number IN (SELECT number FROM main.opt_outs)`,
+         WHERE seq BETWEEN @from AND @to AND ${OPEN} AND number IN (SELECT number FROM main.opt_outs)`,
       ),
       c.prepare(
         `UPDATE ${this.qualified} SET reason = '${SKIP_REASONS.existing}', ref_id = p.id, ref_status = p.status FROM main.phone_numbers p
-         WHERE ${t}.seq BETWEEN @from AND @to AND ${t}.reason IS NULL AND p.number = ${t}.number`,
+         WHERE ${t}.seq BETWEEN @from AND @to AND ${OPEN} AND p.number = ${t}.number`,
       ),
     ];
   }
@@ -61,7 +65,8 @@ export class ImportStaging {
         const name = (record.name ?? '').slice(0, MAX_TEXT);
         const phone = normalizePhone(record.number ?? '');
         this.seq += 1;
-        if (phone.ok) values.push(this.seq, phone.number, name, null);
+        // Later occurrences of a number are repeats (the list checks below may still re-mark them).
+        if (phone.ok) values.push(this.seq, phone.number, name, this.seen.add(phone.number) ? null : SKIP_REASONS.repeated);
         else values.push(this.seq, (record.number ?? '').slice(0, MAX_TEXT), name, SKIP_REASONS.invalid);
       }
       const width = INSERT_CHUNK * 4;
@@ -73,28 +78,12 @@ export class ImportStaging {
   }
 
   /**
-   * Marks later occurrences of a number as repeated. The index over the rows still to insert is
-   * built once after loading (a sort, far cheaper than keeping it up to date row by row). Built as
-   * UNIQUE first: when that succeeds the file repeats nothing and no marking pass is needed.
+   * Indexes the rows still to insert by number, once after loading (a sort, far cheaper than
+   * keeping it up to date row by row): the final insert then walks them in number order, reading
+   * the index alone (it covers number and name). The rows it holds are distinct by construction.
    */
-  async markRepeats(): Promise<void> {
-    const t = this.table;
-    try {
-      this.c.exec(`CREATE UNIQUE INDEX temp.${t}_number ON ${t} (number) WHERE reason IS NULL`);
-      return;
-    } catch {
-      // Repeated numbers: mark them, then build the index again.
-    }
-    this.c.exec(`CREATE INDEX temp.${t}_repeat ON ${t} (number, seq) WHERE reason IS NULL`);
-    await new Promise((resolve) => setImmediate(resolve));
-    this.c.exec(
-      `UPDATE ${this.qualified} SET reason = '${SKIP_REASONS.repeated}' WHERE seq IN (
-         SELECT seq FROM (SELECT seq, number, lag(number) OVER (ORDER BY number, seq) AS prev FROM ${this.qualified} INDEXED BY ${t}_repeat WHERE reason IS NULL)
-         WHERE prev = number)`,
-    );
-    this.c.exec(`DROP INDEX temp.${t}_repeat`);
-    await new Promise((resolve) => setImmediate(resolve));
-    this.c.exec(`CREATE UNIQUE INDEX temp.${t}_number ON ${t} (number) WHERE reason IS NULL`);
+  indexPending(): void {
+    this.c.exec(`CREATE INDEX temp.${this.table}_number ON ${this.table} (number, name) WHERE reason IS NULL`);
   }
 
   pending(): number {

@@ -1,0 +1,103 @@
+import crypto from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { readImportRows } from '../lib/rows';
+import { writeSkippedFiles, type SkippedRow } from './skipped';
+import { ImportStaging } from './staging';
+import { NUMBER_ALIASES, rowView, type PhoneNumberRaw, type PhoneNumberView } from './view';
+
+export interface ImportResult {
+  /** The first created rows (all of them when there are at most INLINE_ROWS). */
+  created: PhoneNumberView[];
+  /** The first skipped rows, in file order (all of them when there are at most INLINE_ROWS). */
+  skipped: SkippedRow[];
+  createdCount: number;
+  skippedCount: number;
+  /** Download token of the whole skipped list when it is longer than the inline one. */
+  skippedFile: string | null;
+}
+
+export interface ImportProgress {
+  phase: 'reading' | 'checking' | 'saving';
+  rows: number;
+  bytes: number;
+}
+
+export interface RunOptions {
+  batchSize?: number;
+  /** Where the skipped-list files go (DATA_DIR/tmp/skipped). */
+  skippedDir: string;
+  onProgress?: (p: ImportProgress) => void;
+  /** Asked between steps and once more before the commit; true rolls everything back. */
+  aborted: () => boolean;
+}
+
+export const INLINE_ROWS = 1000;
+export const IMPORT_ABORTED = 'The import was cancelled.';
+
+export class ImportAborted extends Error {
+  constructor() {
+    super(IMPORT_ABORTED);
+  }
+}
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Imports a phone-number file on connection `c`. Rows stream from disk into a staging table in
+ * batched transactions and are classified there (invalid, opted out, already in the list, repeated
+ * in the file); then ONE immediate transaction moves the new rows into `phone_numbers`. Until it
+ * commits nothing is visible; a failure or an abort anywhere leaves the table exactly as it was.
+ */
+export async function runImport(c: Database.Database, file: string, kind: 'csv' | 'json', options: RunOptions): Promise<ImportResult> {
+  const staging = new ImportStaging(c);
+  const check = () => {
+    if (options.aborted()) throw new ImportAborted();
+  };
+  try {
+    let bytes = 0;
+    const reader = readImportRows(file, kind, {
+      columns: ['number', 'name'],
+      aliases: NUMBER_ALIASES,
+      batchSize: options.batchSize,
+      onProgress: (b) => (bytes = b),
+    });
+    for await (const batch of reader) {
+      check();
+      staging.add(batch);
+      options.onProgress?.({ phase: 'reading', rows: staging.rows, bytes });
+      await turn();
+    }
+    check();
+    options.onProgress?.({ phase: 'checking', rows: staging.rows, bytes });
+    staging.indexPending();
+    check();
+    const pending = staging.pending();
+    options.onProgress?.({ phase: 'saving', rows: staging.rows, bytes });
+
+    const merged = c
+      .transaction(() => {
+        const before = (c.prepare('SELECT coalesce(max(id), 0) AS m FROM main.phone_numbers').get() as { m: number }).m;
+        const createdCount = staging.merge(pending);
+        // The last moment to leave: throwing here rolls the whole merge back.
+        check();
+        const created = c.prepare('SELECT * FROM main.phone_numbers WHERE id > ? ORDER BY id LIMIT ?').all(before, INLINE_ROWS) as PhoneNumberRaw[];
+        return { created: created.map((r) => rowView(r, null)), createdCount };
+      })
+      .immediate();
+
+    const strip = ({ seq: _seq, ...row }: SkippedRow & { seq: number }): SkippedRow => row;
+    const skippedCount = staging.skippedCount();
+    const skipped = staging.skippedAfter(0, INLINE_ROWS).map(strip);
+    let skippedFile: string | null = null;
+    if (skippedCount > INLINE_ROWS) {
+      skippedFile = crypto.randomBytes(16).toString('hex');
+      await writeSkippedFiles(options.skippedDir, skippedFile, (after) => {
+        const rows = staging.skippedAfter(after, 5000);
+        return rows.length ? { rows, lastKey: rows[rows.length - 1]!.seq } : null;
+      });
+    }
+    return { ...merged, skipped, skippedCount, skippedFile };
+  } finally {
+    staging.drop();
+  }
+}
