@@ -2,6 +2,7 @@ import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { RANGE_ORDER_MESSAGE } from '../../../../common/jobs';
 import { phoneOrNull } from '../../../../common/phone';
+import { loadConfig } from '../../lib/config';
 import { JobFormCard } from './JobForm';
 import { useJobForm } from './useJobForm';
 
@@ -16,8 +17,9 @@ export function GeneratorCreate() {
   const { id, status } = form;
 
   const submit = async () => {
-    const a = phoneOrNull(start);
-    const b = phoneOrNull(end);
+    const { defaultCountry } = await loadConfig();
+    const a = phoneOrNull(start, defaultCountry);
+    const b = phoneOrNull(end, defaultCountry);
     if (a && b && BigInt(a) > BigInt(b)) {
       form.setErrors({ start_number: RANGE_ORDER_MESSAGE });
       return;
