@@ -45,11 +45,11 @@ function parseRange(ctx: AppContext, input: Pick<GeneratorInput, 'start_number' 
   if (!start || !end) throw new HttpError(422, Object.values(errors)[0]!, { errors });
   const size = BigInt(end) - BigInt(start) + 1n;
   if (size < 1n) throw new HttpError(422, RANGE_ORDER_MESSAGE, { errors: { start_number: RANGE_ORDER_MESSAGE } });
+  if (start.length !== end.length) throw new HttpError(422, RANGE_SAME_PLAN, { errors: { end_number: RANGE_SAME_PLAN } });
   if (size > BigInt(MAX_JOB_NUMBERS)) {
     const msg = `Range paling banyak ${MAX_JOB_NUMBERS.toLocaleString('id-ID')} nomor per generator`;
     throw new HttpError(422, msg, { errors: { end_number: msg } });
   }
-  if (start.length !== end.length) throw new HttpError(422, RANGE_SAME_PLAN, { errors: { end_number: RANGE_SAME_PLAN } });
   // E.164 has at most 15 digits, so plain numbers count exactly.
   const first = Number(start);
   for (let i = 0; i < Number(size); i++) {
