@@ -1,5 +1,5 @@
 import type { FormItemProps } from 'antd';
-import { normalizePhone } from '../../../../../common/phone';
+import { normalizePhone, phoneOrNull } from '../../../../../common/phone';
 import { loadConfig } from '../../../lib/config';
 
 /** 'Nomor Telepon': required, and a number the server will accept. */
@@ -9,7 +9,9 @@ export const PHONE_RULES: FormItemProps['rules'] = [
     validator: async (_r, v: string | undefined) => {
       if (!v || !v.trim()) return;
       const r = normalizePhone(v, (await loadConfig()).defaultCountry);
-      if (!r.ok) throw new Error(r.message);
+      // A stored number shown by the edit screen (E.164 digits) is fine as it is; the server decides.
+      const stored = /^\d+$/.test(v.trim()) && phoneOrNull(`+${v.trim()}`) === v.trim();
+      if (!r.ok && !stored) throw new Error(r.message);
     },
   },
 ];
