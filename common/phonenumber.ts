@@ -10,4 +10,6 @@ export interface PhoneNumberView {
   last_sent: string | null;
   /** Set when the number is on the suppression list: why it opted out. */
   opt_out_reason: string | null;
+  /** mobile, fixed_line or other by the numbering plan; invalid or duplicate for older rows the re-normalisation could not keep; null until classified. */
+  line_type?: string | null;
 }

@@ -4,12 +4,16 @@ import { closeDb, openDb } from './db/client';
 import { createContext } from './context';
 import { createServer } from './server';
 import { engineFor } from './engine/engine';
+import { renormalizeStoredNumbers, reportLine, scheduleClassification } from './phonenumbers/renormalize';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = openDb(path.join(config.dataDir, 'blast.db'));
   const ctx = createContext(config, db);
+  const renormalized = renormalizeStoredNumbers(db);
+  if (renormalized.checked) ctx.log(reportLine(renormalized));
+  const stopClassifying = scheduleClassification(db, ctx.log);
   const seeded = config.demo ? await seedDemo(db) : false;
   const { server, close } = createServer(ctx);
 
@@ -41,6 +45,7 @@ async function main(): Promise<void> {
     console.log(`${signal}: shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    stopClassifying();
     await engineFor(ctx).shutdown();
     await close();
     closeDb(db);

@@ -51,7 +51,7 @@ describe('the Blaster send', () => {
     expect(res.body.sent).toBe(1);
     expect(res.body.optedOutCount).toBe(1);
     expect(res.body.skipped).toEqual([
-      { number: '0812', reason: 'invalid number' },
+      { number: '0812', reason: 'nomor tidak valid' },
       { number: c!.number, reason: 'opted out' },
     ]);
     expect(await inbox(c!.number)).toEqual([]);

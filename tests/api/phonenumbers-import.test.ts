@@ -46,7 +46,7 @@ describe('import', () => {
       { id: existing.id, number: '6281300000001', name: 'Sudah Ada', status: 'active', reason: 'already in the list' },
       { id: null, number: '6281300000002', name: 'Berhenti', status: 'nonactive', reason: 'opted out' },
       { id: null, number: '6281300000010', name: 'Ulang', status: '', reason: 'repeated in the file' },
-      { id: null, number: '12345', name: 'Pendek', status: '', reason: 'invalid number' },
+      { id: null, number: '12345', name: 'Pendek', status: '', reason: 'nomor tidak valid' },
     ]);
     const list = await t.http.get('/api/admin/phonenumber/list-per-page?search=0813000000').set(admin.auth);
     expect(list.body.meta.total).toBe(3);
@@ -61,7 +61,7 @@ describe('import', () => {
   it('imports JSON arrays of strings or of {number, name}', async () => {
     const strings = await upload(JSON.stringify(['081500000001', '0815-0000-0002', 'nope']), 'a.json');
     expect(strings.body).toMatchObject({ createdCount: 2, skippedCount: 1 });
-    expect(strings.body.skipped[0]).toMatchObject({ number: 'nope', reason: 'invalid number' });
+    expect(strings.body.skipped[0]).toMatchObject({ number: 'nope', reason: 'nomor tidak valid' });
     const objects = await upload(
       JSON.stringify([
         { number: '081500000003', name: 'Tiga' },
@@ -124,12 +124,12 @@ describe('import', () => {
     const lines = dl.text.trim().split('\r\n');
     expect(lines[0]).toBe('number,name,status,reason');
     expect(lines).toHaveLength(1501);
-    expect(lines[1]).toBe("bad0,'=cmd0,,invalid number");
+    expect(lines[1]).toBe("bad0,'=cmd0,,nomor tidak valid");
     const json = await t.http.get(`/api/admin/phonenumber/skipped/${res.body.skippedFile}?format=json`).set(admin.auth);
     expect(json.headers['content-disposition']).toBe('attachment; filename="phone_numbers_skipped.json"');
     const parsed = JSON.parse(json.text);
     expect(parsed).toHaveLength(1500);
-    expect(parsed[1499]).toEqual({ id: null, number: 'bad1499', name: '=cmd1499', status: '', reason: 'invalid number' });
+    expect(parsed[1499]).toEqual({ id: null, number: 'bad1499', name: '=cmd1499', status: '', reason: 'nomor tidak valid' });
     expect((await t.http.get('/api/admin/phonenumber/skipped/0123456789abcdef0123456789abcdef?format=csv').set(admin.auth)).status).toBe(404);
   });
 

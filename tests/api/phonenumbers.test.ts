@@ -46,7 +46,7 @@ describe('save, read, edit, delete', () => {
   it('refuses an invalid number, a missing name and a duplicate with clear messages', async () => {
     const bad = await save({ number: '0812', name: 'X' });
     expect(bad.status).toBe(422);
-    expect(bad.body.errors.number).toMatch(/8–15 digit/);
+    expect(bad.body.errors.number).toMatch(/tidak valid untuk negaranya/);
     const letters = await save({ number: '0812abc45678', name: 'X' });
     expect(letters.body.msg).toMatch(/hanya boleh berisi angka/);
     const noName = await save({ number: '081210000003' });

@@ -65,7 +65,7 @@ describe('validator from a CSV file', () => {
     const registered = registeredIn(t.ctx.gateway, valid);
     expect(done).toMatchObject({ checked: 15, progress: 100, count_success: registered.length, count_fail: 15 - registered.length });
     const detail = await t.http.get(`/api/admin/validator/${v.id}`).set(staff.auth);
-    expect(detail.body.validator.failReasons).toMatchObject({ 'invalid number': 2, 'repeated in the file': 1 });
+    expect(detail.body.validator.failReasons).toMatchObject({ 'nomor tidak valid': 2, 'repeated in the file': 1 });
 
     const result = await t.http.get(`/api/admin/validator/download-result/${v.id}`).set(staff.auth);
     const fileNames = new Map(numbers.slice(0, 6).map((n, i) => [n, `Kontak ${i}`]));
@@ -105,7 +105,7 @@ describe('validator from a JSON file', () => {
     const registered = registeredIn(t.ctx.gateway, numbers.slice(0, 4));
     expect(done).toMatchObject({ count_success: registered.length, count_fail: 6 - registered.length });
     const detail = await t.http.get(`/api/admin/validator/${created.body.validator.id}`).set(staff.auth);
-    expect(detail.body.validator.failReasons['invalid number']).toBe(2);
+    expect(detail.body.validator.failReasons['nomor tidak valid']).toBe(2);
   });
 });
 

@@ -57,7 +57,7 @@ test('upload a CSV with duplicates: counts, the first 5 skipped rows and the ski
   const lines = csvFile.text.trim().split(/\r?\n/);
   expect(lines[0]).toBe('number,name,status,reason');
   expect(lines).toHaveLength(8);
-  expect(lines.at(-1)).toBe('abc,Huruf,,invalid number');
+  expect(lines.at(-1)).toBe('abc,Huruf,,nomor tidak valid');
   const jsonFile = await downloadOf(page, () => page.getByRole('button', { name: 'Download JSON' }).click());
   expect(jsonFile.name).toBe('phone_numbers_skipped.json');
   expect((JSON.parse(jsonFile.text) as unknown[]).length).toBe(7);

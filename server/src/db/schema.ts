@@ -61,6 +61,8 @@ export const settings = sqliteTable('settings', {
   referralPercent: integer('referral_percent').notNull().default(0),
   info: text('info').notNull().default(''),
   recipientCooldownHours: integer('recipient_cooldown_hours').notNull().default(24),
+  /** 'Kode Negara Default': ISO 3166 alpha-2; numbers written without a country code belong to it. */
+  defaultCountry: text('default_country').notNull().default('ID'),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
 });
 
@@ -127,11 +129,18 @@ export const phoneNumbers = sqliteTable(
     countSuccess: integer('count_success').notNull().default(0),
     countFail: integer('count_fail').notNull().default(0),
     lastSent: integer('last_sent', { mode: 'timestamp_ms' }),
+    /**
+     * mobile | fixed_line | other from the numbering plan; invalid or duplicate when the re-normalisation
+     * of older rows could not keep them (never messaged); 'pending' marks rows from before it ran and
+     * NULL rows an import added, classified in the background.
+     */
+    lineType: text('line_type'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('phone_numbers_number_uq').on(t.number),
     index('phone_numbers_target_idx').on(t.status, t.inUse, t.lastSent),
+    index('phone_numbers_line_type_idx').on(t.lineType),
   ],
 );
 

@@ -7,6 +7,7 @@ import { HttpError } from '../lib/errors';
 import { optOutReasons } from '../phonenumbers/optout';
 import type { SendBody } from './schema';
 import { SUSPENDED_MSG } from './service';
+import { defaultCountry } from '../settings/service';
 import { renderText } from './templates';
 
 export const BLASTER_SENT_MSG = 'Pesan blaster berhasil dikirim ke target.';
@@ -20,7 +21,7 @@ const stateWord = (state: string) => state.replace(/([a-z])([A-Z])/g, '$1_$2').t
 
 function senderOf(ctx: AppContext, ref: string) {
   const id = /^[0-9]{1,9}$/.test(ref) ? Number(ref) : -1;
-  const phone = phoneOrNull(ref);
+  const phone = phoneOrNull(ref, defaultCountry(ctx.db)) ?? ref;
   const row = ctx.db
     .select()
     .from(whatsapps)
@@ -29,6 +30,24 @@ function senderOf(ctx: AppContext, ref: string) {
     .get();
   if (!row) throw new HttpError(404, 'Sender tidak ditemukan');
   return row;
+}
+
+/**
+ * Targets written exactly as a number of the list stands (the receivers picker sends those): taken as
+ * they are, since the stored form of a foreign number need not read back under the default country.
+ * Rows the re-normalisation marked invalid or duplicate are not taken as they are.
+ */
+function listedNumbers(ctx: AppContext, targets: string[]): Set<string> {
+  const found = new Set<string>();
+  const digits = targets.filter((t) => /^\d{1,17}$/.test(t));
+  for (let i = 0; i < digits.length; i += 500) {
+    const chunk = digits.slice(i, i + 500);
+    const rows = ctx.db.$client
+      .prepare(`SELECT number FROM phone_numbers WHERE number IN (${chunk.map(() => '?').join(',')}) AND (line_type IS NULL OR line_type IN ('mobile', 'fixed_line', 'other'))`)
+      .all(...chunk) as Array<{ number: string }>;
+    for (const r of rows) found.add(r.number);
+  }
+  return found;
 }
 
 /** The receivers to message: every active, not opted-out number for 'All', else the listed ones minus skips. */
@@ -46,9 +65,11 @@ function receivers(ctx: AppContext, targets: string[]): { list: Array<{ number: 
   const skipped: Skip[] = [];
   const seen = new Set<string>();
   const wanted: string[] = [];
+  const country = defaultCountry(ctx.db);
+  const listed = listedNumbers(ctx, targets);
   for (const raw of targets) {
     if (!raw) continue;
-    const number = phoneOrNull(raw);
+    const number = listed.has(raw) ? raw : phoneOrNull(raw, country);
     if (!number) skipped.push({ number: raw, reason: INVALID_NUMBER });
     else if (seen.has(number)) skipped.push({ number, reason: 'repeated' });
     else {

@@ -10,6 +10,7 @@ import { fileExtension, singleFileUpload, tempUpload } from '../lib/upload';
 import { ExportQuery, PhoneNumberSave, PhoneNumberUpdate } from './schema';
 import { ImportAborted, importPhoneNumbers, type ImportProgress } from './import';
 import { ensurePhoneSearch } from './search';
+import { lineTypeParam } from './line-type';
 import { skippedFilePath } from './skipped';
 import {
   countBlast,
@@ -45,7 +46,7 @@ export function registerPhoneNumberRoutes(api: Api, ctx: AppContext): void {
   });
 
   api.get('/admin/phonenumber/list-per-page', (req, res) => {
-    res.json(phoneNumbersPerPage(ctx, pageParam.parse(req.query.page), textParam.parse(req.query.search)));
+    res.json(phoneNumbersPerPage(ctx, pageParam.parse(req.query.page), textParam.parse(req.query.search), lineTypeParam.parse(req.query.line_type)));
   });
 
   api.get('/admin/phonenumber/count-blast', (_req, res) => {

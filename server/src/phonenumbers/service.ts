@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { normalizePhone } from '../../../common/phone';
+import { normalizePhone, type LineType, type PhoneResult } from '../../../common/phone';
+import { readStoredNumber } from './renormalize';
 import { HttpError } from '../lib/errors';
 import { paged, pageWindow } from '../lib/paging';
 import { streamRows } from '../lib/csv';
@@ -9,6 +10,8 @@ import { phoneSearchText } from '../../../common/phone';
 import { optOutReason, optOutReasons } from './optout';
 import { pageIds, phoneNumberTotal } from './search';
 import { phoneListFigures } from './counters';
+import { pageIdsOfLineType, type LineTypeFilter } from './line-type';
+import { defaultCountry } from '../settings/service';
 import { rowView, type PhoneNumberRaw, type PhoneNumberView } from './view';
 import type { PhoneNumberSaveInput, PhoneNumberUpdateInput } from './schema';
 
@@ -27,9 +30,10 @@ function rowsByIds(db: Db, ids: number[]): PhoneNumberView[] {
 }
 
 /** One page of the list (10 rows), optionally searched by a number fragment or a name. */
-export function phoneNumbersPerPage(ctx: AppContext, page: number, search: string) {
+export function phoneNumbersPerPage(ctx: AppContext, page: number, search: string, lineType: LineTypeFilter | '' = '') {
   const { limit, offset } = pageWindow(page);
-  const { ids, total, capped } = pageIds(ctx.db, phoneSearchText(search), offset, limit, ctx.log);
+  const text = phoneSearchText(search, defaultCountry(ctx.db));
+  const { ids, total, capped } = lineType ? pageIdsOfLineType(ctx.db, lineType, text, offset, limit) : pageIds(ctx.db, text, offset, limit, ctx.log);
   const result = paged(rowsByIds(ctx.db, ids), total, page);
   return { ...result, meta: { ...result.meta, capped } };
 }
@@ -37,7 +41,7 @@ export function phoneNumbersPerPage(ctx: AppContext, page: number, search: strin
 /** The list without paging, for pickers: at most LIST_LIMIT rows (the export has them all). */
 export const LIST_LIMIT = 1000;
 export function phoneNumberList(ctx: AppContext, search: string) {
-  const { ids, total } = pageIds(ctx.db, phoneSearchText(search), 0, LIST_LIMIT, ctx.log);
+  const { ids, total } = pageIds(ctx.db, phoneSearchText(search, defaultCountry(ctx.db)), 0, LIST_LIMIT, ctx.log);
   return { list: rowsByIds(ctx.db, ids), total, truncated: total > ids.length };
 }
 
@@ -52,10 +56,22 @@ export function phoneNumberById(ctx: AppContext, id: number) {
   return { phoneNumber: rowView(raw, optOutReason(ctx.db, raw.number)) };
 }
 
-function validNumber(input: string): string {
-  const phone = normalizePhone(input);
+const PLAN_TYPES = new Set(['mobile', 'fixed_line', 'other']);
+
+/**
+ * The number to store, by the numbering plan. An edit that sends the stored number back unchanged keeps
+ * it when the plan already classified it; a row the re-normalisation marked is read again as a stored
+ * number (so a duplicate answers 409 and an invalid one 422 until the number is corrected).
+ */
+function validNumber(db: Db, input: string, current?: PhoneNumberRaw): { number: string; lineType: LineType } {
+  const country = defaultCountry(db);
+  let phone: PhoneResult;
+  if (current && input.trim() === current.number) {
+    const read = PLAN_TYPES.has(current.line_type ?? '') ? null : readStoredNumber(current.number, country);
+    phone = read ? { ok: true, ...read } : normalizePhone(`+${current.number}`, country);
+  } else phone = normalizePhone(input, country);
   if (!phone.ok) throw new HttpError(422, phone.message, { errors: { number: phone.message } });
-  return phone.number;
+  return phone;
 }
 
 function assertFree(db: Db, number: string, exceptId: number | null): void {
@@ -67,7 +83,7 @@ function assertFree(db: Db, number: string, exceptId: number | null): void {
 }
 
 export function savePhoneNumber(ctx: AppContext, input: PhoneNumberSaveInput) {
-  const number = validNumber(input.number);
+  const { number, lineType } = validNumber(ctx.db, input.number);
   const c = ctx.db.$client;
   const id = c.transaction(() => {
     const reason = optOutReason(ctx.db, number);
@@ -76,23 +92,22 @@ export function savePhoneNumber(ctx: AppContext, input: PhoneNumberSaveInput) {
       throw new HttpError(409, msg, { errors: { number: msg } });
     }
     assertFree(ctx.db, number, null);
-    return Number(c.prepare('INSERT INTO phone_numbers (number, name) VALUES (?, ?)').run(number, input.name).lastInsertRowid);
+    return Number(c.prepare('INSERT INTO phone_numbers (number, name, line_type) VALUES (?, ?, ?)').run(number, input.name, lineType).lastInsertRowid);
   })();
   return { ...phoneNumberById(ctx, id), msg: 'Nomor berhasil disimpan.' };
 }
 
 export function updatePhoneNumber(ctx: AppContext, id: number, input: PhoneNumberUpdateInput) {
-  const number = validNumber(input.number);
   const c = ctx.db.$client;
   c.transaction(() => {
-    rawById(ctx.db, id);
+    const { number, lineType } = validNumber(ctx.db, input.number, rawById(ctx.db, id));
     const reason = optOutReason(ctx.db, number);
     if (reason && input.status === 'active') {
       const msg = `Nomor ${number} sudah berhenti berlangganan (${reason}) dan tidak bisa diaktifkan lagi.`;
       throw new HttpError(409, msg, { errors: { status: msg } });
     }
     assertFree(ctx.db, number, id);
-    c.prepare('UPDATE phone_numbers SET number = ?, name = ?, status = ? WHERE id = ?').run(number, input.name, input.status, id);
+    c.prepare('UPDATE phone_numbers SET number = ?, name = ?, status = ?, line_type = ? WHERE id = ?').run(number, input.name, input.status, lineType, id);
   })();
   return { ...phoneNumberById(ctx, id), msg: 'Nomor berhasil diperbarui.' };
 }

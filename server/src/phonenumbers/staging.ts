@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { INVALID_NUMBER, normalizePhone } from '../../../common/phone';
 import type { ImportRecord } from '../lib/rows';
 import { NumberSet } from './number-set';
+import { defaultCountryOf } from '../settings/service';
 
 export const SKIP_REASONS = {
   existing: 'already in the list',
@@ -60,10 +61,11 @@ export class ImportStaging {
   add(batch: ImportRecord[]): void {
     this.c.transaction(() => {
       const from = this.seq + 1;
+      const country = defaultCountryOf(this.c);
       const values: Array<string | number | null> = [];
       for (const record of batch) {
         const name = (record.name ?? '').slice(0, MAX_TEXT);
-        const phone = normalizePhone(record.number ?? '');
+        const phone = normalizePhone(record.number ?? '', country);
         this.seq += 1;
         // Later occurrences of a number are repeats (the list checks below may still re-mark them).
         if (phone.ok) values.push(this.seq, phone.number, name, this.seen.add(phone.number) ? null : SKIP_REASONS.repeated);

@@ -13,6 +13,7 @@ export interface PhoneNumberRaw {
   count_success: number;
   count_fail: number;
   last_sent: number | null;
+  line_type: string | null;
   created_at: number;
 }
 
@@ -28,6 +29,7 @@ export function rowView(raw: PhoneNumberRaw, optOutReason: string | null): Phone
     count_fail: raw.count_fail,
     last_sent: raw.last_sent === null ? null : new Date(raw.last_sent).toISOString(),
     opt_out_reason: optOutReason,
+    line_type: raw.line_type,
   };
 }
 

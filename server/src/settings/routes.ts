@@ -1,12 +1,12 @@
 import type { Api } from '../lib/api';
 import type { AppContext } from '../context';
 import { currentUser } from '../auth/middleware';
-import { getSettings, settingsView, SettingsUpdate, updateSettings } from './service';
+import { defaultCountry, getSettings, settingsView, SettingsUpdate, updateSettings } from './service';
 
 export function registerSettingsRoutes(api: Api, ctx: AppContext): void {
   /** What the console needs before sign-in: the support link and whether the simulator runs. */
   api.get('/config', (_req, res) => {
-    res.json({ telegramUrl: ctx.config.telegramUrl, gateway: ctx.config.gateway, demo: ctx.config.demo });
+    res.json({ telegramUrl: ctx.config.telegramUrl, gateway: ctx.config.gateway, demo: ctx.config.demo, defaultCountry: defaultCountry(ctx.db) });
   });
 
   api.get('/admin/setting/get', (_req, res) => {

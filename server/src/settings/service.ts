@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client';
 import { settings } from '../db/schema';
 import { MAX_FEE, tooLarge } from '../money/limits';
 import { writeAudit } from '../audit/service';
+import { DEFAULT_COUNTRY, isSupportedCountry } from '../../../common/phone';
 
 export type SettingsRow = typeof settings.$inferSelect;
 
@@ -43,8 +44,23 @@ export function settingsView(row: SettingsRow) {
     referral_percent: row.referralPercent,
     info: row.info,
     recipient_cooldown: row.recipientCooldownHours,
+    default_country: row.defaultCountry,
   };
 }
+
+/** 'Kode Negara Default': the country a number written without a country code belongs to. */
+export function defaultCountry(db: Db | Tx): string {
+  const row = db.select({ c: settings.defaultCountry }).from(settings).where(eq(settings.id, 1)).get();
+  return row && isSupportedCountry(row.c) ? row.c : DEFAULT_COUNTRY;
+}
+
+/** The same, for code holding only the SQLite connection (the import staging). */
+export function defaultCountryOf(client: { prepare(sql: string): { get(): unknown } }): string {
+  const row = client.prepare('SELECT default_country AS c FROM settings WHERE id = 1').get() as { c: string } | undefined;
+  return row && isSupportedCountry(row.c) ? row.c : DEFAULT_COUNTRY;
+}
+
+export const COUNTRY_MESSAGE = 'Kode Negara Default harus kode negara ISO 3166 dua huruf yang dikenal, mis. ID.';
 
 const whole = (label: string) =>
   z.preprocess(
@@ -77,6 +93,13 @@ export const SettingsUpdate = z
     referral_percent: whole('Referral percent').pipe(z.number().max(100, 'Referral percent must be between 0 and 100.')),
     info: required('Info'),
     recipient_cooldown: whole('Recipient cooldown').pipe(z.number().max(8760, 'Recipient cooldown must be at most 8760 hours.')),
+    // Optional so a client that does not know the field keeps the stored country.
+    default_country: z
+      .string({ message: COUNTRY_MESSAGE })
+      .trim()
+      .transform((v) => v.toUpperCase())
+      .refine(isSupportedCountry, COUNTRY_MESSAGE)
+      .optional(),
   })
   .refine((s) => s.interval_min <= s.interval_max, {
     message: 'Interval min must not be greater than interval max.',
@@ -98,6 +121,7 @@ export function updateSettings(db: Db, actorId: number, input: z.infer<typeof Se
         referralPercent: input.referral_percent,
         info: input.info,
         recipientCooldownHours: input.recipient_cooldown,
+        ...(input.default_country ? { defaultCountry: input.default_country } : {}),
         updatedAt: new Date(),
       })
       .where(eq(settings.id, 1))

@@ -78,10 +78,10 @@ function jsonRows(text: string): Array<{ raw: string; name: string }> {
 
 /**
  * The rows of an uploaded validator file, in file order. Numbers are normalised like the phone
- * list; a row that is not a valid number, or repeats an earlier one, stays in the job as a row
+ * list (numbers without a country code belong to `country`, the default country); a row that is not a valid number, or repeats an earlier one, stays in the job as a row
  * counted Gagal with its reason.
  */
-export function parseValidatorFile(fileName: string, content: Buffer): FileRow[] {
+export function parseValidatorFile(fileName: string, content: Buffer, country?: string): FileRow[] {
   const kind = fileKind(fileName);
   const text = content.toString('utf8').replace(/^\uFEFF/, '');
   const raw = kind === 'csv' ? csvRows(text) : jsonRows(text);
@@ -89,7 +89,7 @@ export function parseValidatorFile(fileName: string, content: Buffer): FileRow[]
   const seen = new Set<string>();
   return raw.map(({ raw: value, name }) => {
     const clippedName = name.slice(0, NAME_MAX);
-    const number = normaliseNumber(value);
+    const number = normaliseNumber(value, country);
     if (!number) return { number: value.slice(0, RAW_MAX), name: clippedName, invalid: INVALID_NUMBER };
     if (seen.has(number)) return { number, name: clippedName, invalid: REPEATED };
     seen.add(number);

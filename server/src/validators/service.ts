@@ -13,6 +13,7 @@ import { editedSettings, jobStore } from '../engine/jobs/store';
 import { displayFileName, fileKind, parseValidatorFile } from './file';
 import type { ValidatorInput } from './schema';
 import { validatorView } from './view';
+import { defaultCountry } from '../settings/service';
 
 const FILE_REQUIRED = 'File (.csv atau .json) wajib diunggah';
 const UPLOAD_DIR = 'validators';
@@ -72,7 +73,7 @@ export function createValidator(ctx: AppContext, caller: AuthUser, input: Valida
   checkIntervals(input.interval_min, input.interval_max);
   const account = accountForJob(ctx, caller, input.whatsapp_id);
   const fileName = displayFileName(file.originalname);
-  const rows = parseValidatorFile(fileName, file.buffer);
+  const rows = parseValidatorFile(fileName, file.buffer, defaultCountry(ctx.db));
   const stored = storeFile(ctx, file);
   try {
     const row = ctx.db.transaction((tx) => {

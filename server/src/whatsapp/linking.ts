@@ -9,7 +9,8 @@ import { dropPending, MAX_PENDING_PER_USER, notify, PENDING_TTL_MS, pendingLinks
 import { whatsappView } from './view';
 import type { z } from 'zod';
 import type { NewClientBody, SaveBody } from './schema';
-import { phoneOrNull } from '../../../common/phone';
+import { normalizePhone } from '../../../common/phone';
+import { defaultCountry } from '../settings/service';
 
 /** The QR (or pairing code) call gives up after this long, as the console does. */
 export const QR_WAIT_MS = 120_000;
@@ -69,8 +70,9 @@ export async function newClient(ctx: AppContext, caller: AuthUser, body: z.infer
 
   let phoneNumber: string | null = null;
   if (body.phoneNumber) {
-    phoneNumber = phoneOrNull(body.phoneNumber);
-    if (!phoneNumber) throw new HttpError(422, 'Nomor telepon tidak valid', { errors: { phoneNumber: 'Nomor telepon tidak valid' } });
+    const phone = normalizePhone(body.phoneNumber, defaultCountry(ctx.db));
+    if (!phone.ok) throw new HttpError(422, phone.message, { errors: { phoneNumber: phone.message } });
+    phoneNumber = phone.number;
   }
   if (existing) dropPending(ctx, deviceId, false);
   const mine = [...links.values()].filter((l) => l.ownerId === caller.id).sort((a, b) => a.createdAt - b.createdAt);

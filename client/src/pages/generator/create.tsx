@@ -2,6 +2,7 @@ import { useTranslate } from '@refinedev/core';
 import { Form, Input } from 'antd';
 import type { FormItemProps } from 'antd';
 import { phoneOrNull } from '../../../../common/phone';
+import { useClientConfig } from '../../lib/config';
 import { JobFormCard } from './JobForm';
 import { useJobForm, type JobFormValues } from './useJobForm';
 
@@ -10,6 +11,7 @@ type GeneratorValues = JobFormValues & { start_number?: string; end_number?: str
 /** 'Tambah Akun Generator' at /generator/create; `?id=` edits a generator (its range is then fixed). */
 export function GeneratorCreate() {
   const t = useTranslate();
+  const { defaultCountry } = useClientConfig();
   const form = useJobForm('generator');
   const { id } = form;
   const start = (Form.useWatch('start_number', form.form) as string | undefined) ?? '';
@@ -18,8 +20,8 @@ export function GeneratorCreate() {
   // Start above end: the spec's message under Target Nomor Awal.
   const startBeforeEnd: NonNullable<FormItemProps['rules']>[number] = ({ getFieldValue }) => ({
     validator: (_, value: string | undefined) => {
-      const a = phoneOrNull(value ?? '');
-      const b = phoneOrNull((getFieldValue('end_number') as string | undefined) ?? '');
+      const a = phoneOrNull(value ?? '', defaultCountry);
+      const b = phoneOrNull((getFieldValue('end_number') as string | undefined) ?? '', defaultCountry);
       return a && b && BigInt(a) > BigInt(b) ? Promise.reject(new Error(t('generator.rangeOrder'))) : Promise.resolve();
     },
   });

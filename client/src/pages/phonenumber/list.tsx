@@ -1,5 +1,5 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { Input, Space, Tag, Typography } from 'antd';
+import { Input, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useRowDelete } from '../../components/DeleteAction';
@@ -10,13 +10,24 @@ import { usePaged } from '../../lib/usePaged';
 import { useLive } from '../../providers/live';
 import { applyReceiverEvent, HIGHLIGHT_EVENTS, type PhoneNumberRow } from './live';
 
+/** `?line_type=` of the list: the numbering plan's kinds and the re-normalisation's marks. */
+const LINE_TYPES = [
+  { value: '', label: 'Semua jenis nomor' },
+  { value: 'mobile', label: 'Seluler' },
+  { value: 'fixed_line', label: 'Telepon tetap' },
+  { value: 'other', label: 'Lainnya' },
+  { value: 'invalid', label: 'Tidak valid' },
+  { value: 'duplicate', label: 'Duplikat' },
+];
+
 /** 'Daftar Phone Number' (/phonenumber). */
 export function PhoneNumberList() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
+  const lineType = params.get('line_type') ?? '';
   const [typed, setTyped] = useState(search);
   const [synced, sync] = useSync();
-  const list = usePaged<PhoneNumberRow>('/admin/phonenumber/list-per-page', { search, synced }, 'Error fetching Phone Number list');
+  const list = usePaged<PhoneNumberRow>('/admin/phonenumber/list-per-page', { search, synced, line_type: lineType || undefined }, 'Error fetching Phone Number list');
   const del = useRowDelete(list, {
     path: (r) => `/admin/phonenumber/${r.id}`,
     confirm: (r) => ({ title: 'Hapus nomor?', content: `Nomor ${r.number} akan dihapus dari daftar.` }),
@@ -69,13 +80,22 @@ export function PhoneNumberList() {
         <ExportButtons path="/admin/phonenumber/export" fileName="phone_numbers" fallback="Error fetching Phone Number list" />
         <SyncButton tooltip="Sinkronkan" label="sync" icon={<SyncOutlined />} onClick={sync} />
       </ListHeader>
-      <Input.Search
-        allowClear
-        placeholder="Cari nomor atau nama"
-        value={typed}
-        onChange={(e) => setTyped(e.target.value)}
-        style={{ maxWidth: 360, marginBottom: 16 }}
-      />
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search allowClear placeholder="Cari nomor atau nama" value={typed} onChange={(e) => setTyped(e.target.value)} style={{ width: 360, maxWidth: '100%' }} />
+        <Select
+          aria-label="Jenis Nomor"
+          value={lineType}
+          options={LINE_TYPES}
+          style={{ width: 200 }}
+          onChange={(v: string) => {
+            const next = new URLSearchParams(params);
+            if (v) next.set('line_type', v);
+            else next.delete('line_type');
+            next.delete('page');
+            setParams(next, { replace: true });
+          }}
+        />
+      </Space>
       <PagedTable<PhoneNumberRow>
         list={list}
         notice={capped && <Typography.Paragraph type="secondary">Lebih dari 10.000 nomor cocok; persempit pencarian untuk melihat sisanya.</Typography.Paragraph>}
@@ -88,6 +108,7 @@ export function PhoneNumberList() {
               <Space size={4} wrap>
                 <Link to={`/phonenumber/edit?id=${r.id}`}>{r.number}</Link>
                 {r.in_use === 1 && <span>(In Use)</span>}
+                {(r.line_type === 'invalid' || r.line_type === 'duplicate') && <Tag color="orange">{r.line_type === 'invalid' ? 'tidak valid' : 'duplikat'}</Tag>}
                 {r.opt_out_reason ? <Tag color="red">opted out: {r.opt_out_reason}</Tag> : r.status !== 'active' && <Tag color="red">{r.status}</Tag>}
               </Space>
             ),

@@ -1,7 +1,9 @@
-import { App, Card, Form, Input, Spin } from 'antd';
+import { App, Card, Form, Input, Select, Spin } from 'antd';
+import { supportedCountries } from '../../../../common/phone';
 import { atLeast, FormError, IntegerItem, SaveButton } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
 import { api, ApiError } from '../../lib/http';
+import { reloadConfig } from '../../lib/config';
 import { useFormLoad, useSaveForm } from '../../lib/useSaveForm';
 
 export interface Settings {
@@ -13,7 +15,11 @@ export interface Settings {
   referral_percent: number;
   info: string;
   recipient_cooldown: number;
+  default_country: string;
 }
+
+const regionNames = new Intl.DisplayNames(['id'], { type: 'region' });
+const COUNTRY_OPTIONS = supportedCountries().map((code) => ({ value: code, label: `${code} — ${regionNames.of(code) ?? code}` }));
 
 /** /settings ('Form Pengaturan'): the global settings, every field required. */
 export function SettingsForm() {
@@ -37,6 +43,7 @@ export function SettingsForm() {
           fallback: 'Network error. Please try again.',
         });
         form.setFieldsValue(res.setting);
+        reloadConfig();
         void message.success(res.msg ?? 'Pengaturan berhasil disimpan.');
       },
       (err) => {
@@ -70,6 +77,14 @@ export function SettingsForm() {
               max={8760}
               extra="Nomor yang sudah dikirimi pesan tidak dikirimi lagi sebelum jeda ini lewat."
             />
+            <Form.Item
+              label="Kode Negara Default"
+              name="default_country"
+              rules={[{ required: true, message: 'Kode Negara Default wajib diisi.' }]}
+              extra="Nomor yang ditulis tanpa kode negara (mis. 0812… atau 812…) dibaca sebagai nomor negara ini."
+            >
+              <Select showSearch options={COUNTRY_OPTIONS} optionFilterProp="label" />
+            </Form.Item>
             <Form.Item label="Info" name="info" rules={[{ required: true, whitespace: true, message: 'Info wajib diisi.' }]} extra="Ditampilkan sebagai banner di dashboard member.">
               <Input.TextArea rows={4} maxLength={5000} />
             </Form.Item>

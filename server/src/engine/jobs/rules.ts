@@ -47,7 +47,7 @@ export const JobIdBody = z.object({
   ),
 });
 
-/** Numbers are normalised exactly as the phone-number list does (digits, 628…, 8–15 long), or null. */
+/** Numbers are normalised exactly as the phone-number list does (numbering plan, E.164 digits), or null. */
 export { phoneOrNull as normaliseNumber } from '../../../../common/phone';
 
 /** The list's status filter: running, idle (not finished), finished, error. */

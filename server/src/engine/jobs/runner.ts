@@ -6,6 +6,7 @@ import { scheduleIndexing } from '../../phonenumbers/search';
 import { EventCoalescer } from './coalesce';
 import { randomWholeSeconds, Sleeper, yieldToEventLoop } from './timing';
 import type { CheckOutcome, JobKind, JobRecord } from './types';
+import { INVALID_NUMBER } from '../../../../common/phone';
 
 /** A failed check (timeout, rate limit…) is asked again this many times before it counts as Gagal. */
 export const CHECK_RETRIES = 3;
@@ -107,7 +108,7 @@ export class JobRunner {
         answer = { ok: false, error: 'failed' };
       }
       if (answer.ok) return answer.registered ? { result: 'registered', pushname: answer.pushname } : { result: 'unregistered' };
-      if (answer.error === 'invalid_number') return { result: 'invalid', reason: 'invalid number' };
+      if (answer.error === 'invalid_number') return { result: 'invalid', reason: INVALID_NUMBER };
       if (answer.error === 'not_connected' || answer.error === 'unknown_device') return 'disconnected';
       if (attempt >= CHECK_RETRIES) return { result: 'failed', reason: answer.error };
       if (this.gone()) return 'interrupted';

@@ -3,6 +3,7 @@
  * Pure functions of (seed, number), so the demo seed, the generator, the validator and the
  * simulator all agree without sharing state.
  */
+import { phoneOrNull } from '../../../../common/phone';
 
 /** The seed used when SIM_SEED is not set (the same default as the server's configuration). */
 export const DEFAULT_SIM_SEED = 'blast-demo';
@@ -15,9 +16,9 @@ export function simSeedFromEnv(env: NodeJS.ProcessEnv = process.env): string {
   return env.SIM_SEED || DEFAULT_SIM_SEED;
 }
 
-/** Digits in international form, 8–15 long: the only numbers the network knows. */
+/** E.164 digits of a number valid in its country's plan: the only numbers the network knows. */
 export function isWellFormedNumber(number: string): boolean {
-  return /^[1-9][0-9]{7,14}$/.test(number);
+  return /^[1-9][0-9]{6,14}$/.test(number) && phoneOrNull(`+${number}`) === number;
 }
 
 /** 32-bit FNV-1a with a final avalanche, fast enough for thousands of numbers a second. */

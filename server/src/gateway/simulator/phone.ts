@@ -1,6 +1,7 @@
 import { HttpError } from '../../lib/errors';
 import type { DeviceIdentity, DeviceSnapshot } from '../types';
 import { isWellFormedNumber, simNumbers } from './network';
+import { DEFAULT_COUNTRY, phoneOrNull } from '../../../../common/phone';
 import type { SentRecord, SimDevice, SimulatorGateway } from './simulator';
 
 export type PhoneConnection = 'connected' | 'disconnected' | 'conflict' | 'loggedOut';
@@ -9,10 +10,9 @@ export interface SimDeviceView extends DeviceSnapshot {
   lastSent: (Omit<SentRecord, 'date'> & { date: string }) | null;
 }
 
-/** Digits only, `08…` → `628…`, `+62…` → `62…`. */
-function digits(number: string): string {
-  const d = number.replace(/[^0-9]/g, '');
-  return d.startsWith('0') ? `62${d.slice(1)}` : d;
+/** The number as the network knows it (the one normaliser, default country), else its bare digits (then refused). */
+function digitsIn(number: string, country: string): string {
+  return phoneOrNull(number, country) ?? number.replace(/[^0-9]/g, '');
 }
 
 /** Accepts `ABCD-EFGH`, `abcd efgh` or `ABCDEFGH`. */
@@ -26,12 +26,20 @@ function normaliseCode(code: string): string {
  * read what a number received.
  */
 export class SimPhone {
-  constructor(private readonly sim: SimulatorGateway) {}
+  /** `country`: the default country setting, read on each call. */
+  constructor(
+    private readonly sim: SimulatorGateway,
+    private readonly country: () => string = () => DEFAULT_COUNTRY,
+  ) {}
+
+  private digits(number: string): string {
+    return digitsIn(number, this.country());
+  }
 
   private identityFor(phonenumber: string | undefined, pushname: string | undefined): DeviceIdentity {
     let number: string;
     if (phonenumber) {
-      number = digits(phonenumber);
+      number = this.digits(phonenumber);
       if (!isWellFormedNumber(number)) throw new HttpError(422, 'Nomor telepon tidak valid', { errors: { phonenumber: 'Nomor telepon tidak valid' } });
     } else {
       // A phone of its own: the first registered number no device uses yet.
@@ -55,7 +63,7 @@ export class SimPhone {
     if (!device || device.phase !== 'code' || device.login?.method !== 'code') {
       throw new HttpError(404, 'Kode pairing tidak dikenal atau sudah kedaluwarsa');
     }
-    const number = digits(phonenumber);
+    const number = this.digits(phonenumber);
     if (number !== device.login.phoneNumber) {
       throw new HttpError(422, 'Kode pairing ini untuk nomor lain', { errors: { phonenumber: 'Kode pairing ini untuk nomor lain' } });
     }
@@ -83,7 +91,7 @@ export class SimPhone {
   reply(from: string, deviceId: string, text: string, buttonId: string | null): { id: string } {
     const device = this.linkedDevice(deviceId);
     if (device.phase !== 'connected') throw new HttpError(409, 'Perangkat tidak terhubung');
-    const sender = digits(from);
+    const sender = this.digits(from);
     if (!isWellFormedNumber(sender)) throw new HttpError(422, 'Nomor pengirim tidak valid', { errors: { from: 'Nomor pengirim tidak valid' } });
     const id = this.sim.nextMessageId();
     const now = Date.now();
@@ -106,7 +114,7 @@ export class SimPhone {
   inbox(number: string) {
     return {
       messages: this.sim.inboxes
-        .list(digits(number))
+        .list(this.digits(number))
         .map((m) => ({
           id: m.id,
           from: m.from,
