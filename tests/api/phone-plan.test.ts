@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApp, type TestApp, type TestUser } from '../helpers';
+import { SIM, startTestApp, type TestApp, type TestUser } from '../helpers';
 import { linkByQr, newDeviceId, type LinkedAccount } from './whatsapp-fixtures';
 import { classifyStep } from '../../server/src/phonenumbers/renormalize';
 import { SimulatorGateway } from '../../server/src/gateway/simulator/simulator';
@@ -179,9 +179,9 @@ describe('sign-up phone login and the simulator', () => {
   it('the simulated network knows only numbers of the plan', async () => {
     const check = await t.ctx.gateway.checkNumber(account.deviceId, '6280400000000');
     expect(check).toEqual({ ok: false, error: 'invalid_number' });
-    const reply = await t.http.post('/api/sim/reply').send({ from: '0804 1', deviceId: account.deviceId, text: 'halo' });
+    const reply = await t.http.post('/api/sim/reply').set(SIM).send({ from: '0804 1', deviceId: account.deviceId, text: 'halo' });
     expect(reply.status).toBe(422);
-    const fine = await t.http.post('/api/sim/reply').send({ from: '813-7777-0001', deviceId: account.deviceId, text: 'halo' });
+    const fine = await t.http.post('/api/sim/reply').set(SIM).send({ from: '813-7777-0001', deviceId: account.deviceId, text: 'halo' });
     expect(fine.status).toBe(200);
     const inbox = (t.ctx.gateway as SimulatorGateway).inboxes.list(account.phonenumber);
     expect(inbox.find((m) => m.id === fine.body.message.id)?.from).toBe('6281377770001');

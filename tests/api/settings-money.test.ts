@@ -41,6 +41,7 @@ describe('settings form', () => {
       referral_percent: 0,
       recipient_cooldown: 24,
       info: DEFAULT_INFO,
+      default_country: 'ID',
     });
     expect(DEFAULT_INFO.trim()).not.toBe('');
   });
