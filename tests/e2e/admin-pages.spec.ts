@@ -44,3 +44,19 @@ test('proxy: add by hand (a refused value shows the server message), edit the st
   await pressInDialog(page, 'Hapus');
   await expect(row).toHaveCount(0);
 });
+
+test('referral is for members only: admin and dev have no menu entry and are turned away; a member sees the link', async ({ page }) => {
+  for (const role of ['admin', 'dev'] as const) {
+    await signInFast(page, DEMO[role]);
+    await page.goto('/profile');
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await expect(page.getByTestId('sidebar').getByText('Pengguna Referal')).toHaveCount(0);
+    await page.goto('/referral');
+    await expect(page).toHaveURL(/\/not-authorized/);
+  }
+  await signInFast(page, DEMO.member);
+  await page.goto('/referral');
+  await expect(page.getByRole('heading', { name: 'Daftar Referal' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Total : Rp / })).toBeVisible();
+  await expect(page.getByTestId('referral-link')).toHaveValue(/\/signup\?referral=/);
+});
