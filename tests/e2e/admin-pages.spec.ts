@@ -60,3 +60,39 @@ test('referral is for members only: admin and dev have no menu entry and are tur
   await expect(page.getByRole('heading', { name: /^Total : Rp / })).toBeVisible();
   await expect(page.getByTestId('referral-link')).toHaveValue(/\/signup\?referral=/);
 });
+
+test('members: the visible Filter Status label, the status in ?status, and the member settings saved', async ({ page }) => {
+  await adminHeaders(page);
+  await page.goto('/member');
+  await expect(page.getByText('Filter Status', { exact: true })).toBeVisible();
+  await page.getByLabel('Filter Status').click();
+  await page.getByRole('option', { name: 'Suspended' }).click();
+  await expect(page).toHaveURL(/status=suspended/);
+  await expect(page).toHaveURL(/page=1/);
+  await page.goto('/member?s=member%40demo.test');
+  const row = page.getByRole('row', { name: /member@demo\.test/ });
+  await row.getByRole('link', { name: 'Pengaturan' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Member' })).toBeVisible();
+  await expect(page.getByLabel('Interval Min (s)')).not.toHaveValue('');
+  await page.getByLabel('Interval Min (s)').fill('9');
+  await page.getByLabel('Interval Max (s)').fill('3');
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  await expect(page.getByText('Interval minimal harus lebih kecil dari interval maksimal')).toBeVisible();
+  await page.getByLabel('Interval Max (s)').fill('12');
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  await expect(page).toHaveURL(/\/member\?s=/);
+  await row.getByRole('link', { name: 'Pengaturan' }).click();
+  await expect(page.getByLabel('Interval Min (s)')).toHaveValue('9');
+  await expect(page.getByLabel('Interval Max (s)')).toHaveValue('12');
+});
+
+test('bonus/create offers members only: an ?id of a developer preselects nobody', async ({ page }) => {
+  const dev = await signInFast(page, DEMO.dev);
+  await adminHeaders(page);
+  await page.goto(`/bonus/create?id=${dev.user.id}`);
+  await expect(page.getByRole('heading', { name: 'Kirim Bonus' })).toBeVisible();
+  await expect(page.getByTestId('bonus-member')).toContainText('Pilih member');
+  await page.getByLabel('Member').click();
+  await expect(page.getByRole('option', { name: /member@demo\.test/ })).toBeVisible();
+  await expect(page.getByRole('option', { name: /dev@demo\.test|admin@demo\.test/ })).toHaveCount(0);
+});
