@@ -50,10 +50,17 @@ export function useResourceForm<TRecord extends BaseRecord, TVariables = Record<
 
 /**
  * The form's props for a screen whose fields differ from what the call takes (a switch for a status):
- * `toCall` turns the field values into the call's body.
+ * `toCall` turns the field values into the call's body, or answers null when the screen stopped the save
+ * itself (it showed the spec's alert).
  */
-export function mapFormProps<TFields, TVariables>(formProps: FormProps<TVariables>, toCall: (fields: TFields) => TVariables): FormProps<TFields> {
+export function mapFormProps<TFields, TVariables>(formProps: FormProps<TVariables>, toCall: (fields: TFields) => TVariables | null): FormProps<TFields> {
   const { onFinish, ...rest } = formProps;
   // The fields are the loaded record's view, not the call's body; only onFinish differs.
-  return { ...(rest as FormProps<TFields>), onFinish: (fields: TFields) => onFinish?.(toCall(fields)) };
+  return {
+    ...(rest as FormProps<TFields>),
+    onFinish: (fields: TFields) => {
+      const body = toCall(fields);
+      if (body !== null) onFinish?.(body);
+    },
+  };
 }
