@@ -8,8 +8,10 @@ interface Options<TRecord extends BaseRecord> {
   /** The record's `?id` on an edit screen; create screens leave it out. */
   id?: BaseKey | null;
   edit?: boolean;
-  /** Where the screen goes after a save (back, or to the list). */
-  onSaved: () => void;
+  /** Where the screen goes after a save (back, or to the list); it receives the call's answer. */
+  onSaved: (saved: BaseRecord) => void;
+  /** False when the screen already holds the record (a dialog opened from it): nothing is fetched. */
+  loadRecord?: boolean;
   /** The spec's message when loading the record fails without a server message ('Error fetching Proxy'). */
   loadFallback?: string;
   /** The spec's message when saving fails without a server message (default: the network message). */
@@ -23,7 +25,7 @@ interface Options<TRecord extends BaseRecord> {
  * (the screen goes back), no toast (the screen shows 'Error: …' itself), server field errors under
  * their fields by `HttpError.errors`. `error` is the load or save failure to show.
  */
-export function useResourceForm<TRecord extends BaseRecord, TVariables = Record<string, unknown>>({ resource, id, edit, onSaved, loadFallback, saveFallback, select }: Options<TRecord>) {
+export function useResourceForm<TRecord extends BaseRecord, TVariables = Record<string, unknown>>({ resource, id, edit, onSaved, loadRecord = true, loadFallback, saveFallback, select }: Options<TRecord>) {
   const t = useTranslate();
   const props: UseFormProps<TRecord, HttpError, TVariables> = {
     resource,
@@ -34,15 +36,16 @@ export function useResourceForm<TRecord extends BaseRecord, TVariables = Record<
     errorNotification: false,
     queryMeta: { fallback: loadFallback },
     mutationMeta: { fallback: saveFallback ?? t('shared.network') },
-    onMutationSuccess: onSaved,
-    queryOptions: select ? { select: (res) => ({ ...res, data: select(res.data) as TRecord }) } : undefined,
+    onMutationSuccess: (res) => onSaved(res.data),
+    // Refine enables the record's fetch on edit screens itself; only a held record turns it off.
+    queryOptions: { ...(loadRecord ? {} : { enabled: false }), ...(select ? { select: (res) => ({ ...res, data: select(res.data) as TRecord }) } : {}) },
   };
   const form = useForm<TRecord, HttpError, TVariables>(props);
   const loadError = edit && !id ? (loadFallback ?? null) : form.query?.error ? form.query.error.message || loadFallback || null : null;
   const saveError = form.mutation.error ? form.mutation.error.message || saveFallback || t('shared.network') : null;
   return {
     ...form,
-    loading: Boolean(edit && id && form.query?.isLoading),
+    loading: Boolean(edit && id && loadRecord && form.query?.isLoading),
     saving: form.mutation.isPending,
     error: saveError ?? loadError,
   };

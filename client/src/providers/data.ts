@@ -23,6 +23,8 @@ const RESOURCES: Record<string, ResourcePaths> = {
   bonus: { base: '/admin/bonus', create: '/admin/bonus/create', one: 'bonus' },
   member: { base: '/admin/users', list: '/admin/users/members-per-page', one: 'user' },
   user: { base: '/admin/users', one: 'user' },
+  /** The signed-in user's own record: a save answers `{ user, token? }` whole (a new password brings a token). */
+  profile: { base: '/admin/users' },
   referral: { base: '/admin/users', list: '/admin/users/referral-per-page', rows: 'list' },
   whatsapp: { base: '/admin/whatsapp', create: '/admin/whatsapp/save', one: 'whatsapp' },
   generator: { base: '/admin/generator', create: '/admin/generator/create', one: 'generator' },
