@@ -39,7 +39,7 @@ export function ProfileEditDialog({ user, open, onClose, onSaved }: { user: Prof
     saveFallback: t('profile.errors.update'),
   });
   const settings = useCustom<{ setting: { bank_names: string } }>({ url: '/admin/setting/get', method: 'get', queryOptions: { enabled: open }, errorNotification: false });
-  const banks = settings.query.isLoading ? null : splitList(settings.result.data?.setting.bank_names ?? '');
+  const banks = settings.query.isLoading ? null : splitList(settings.result.data?.setting?.bank_names ?? '');
 
   const banksKey = banks?.join(',') ?? null;
   useEffect(() => {
