@@ -97,3 +97,19 @@ test('bonus/create offers members only: an ?id of a developer preselects nobody'
   await expect(page.getByText('(member@demo.test)')).toBeVisible();
   await expect(page.getByText(/dev@demo\.test|admin@demo\.test/)).toHaveCount(0);
 });
+
+test('the administration screens speak English when the stored language is en', async ({ page }) => {
+  await adminHeaders(page);
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await page.goto('/proxy');
+  await expect(page.getByRole('heading', { name: 'Proxies' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Used' })).toBeVisible();
+  await page.goto('/level');
+  await expect(page.getByRole('heading', { name: 'Levels' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add Level' })).toBeVisible();
+  await page.goto('/member');
+  await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible();
+  await expect(page.getByPlaceholder('Search Member')).toBeVisible();
+  await page.goto('/withdraw/requested');
+  await expect(page.getByRole('heading', { name: 'Withdrawal Requests' })).toBeVisible();
+});
