@@ -40,8 +40,17 @@ test('proxy: add by hand (a refused value shows the server message), edit the st
   row = page.getByRole('row', { name: new RegExp(host.replace(/\./g, '\\.')) });
   await expect(row).toContainText('nonactive');
 
+  // The row says 'Deleting...' while the server has not answered.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/admin/proxy/*', async (route) => {
+    if (route.request().method() === 'DELETE') await held;
+    await route.continue();
+  });
   await row.getByRole('button', { name: 'Delete' }).click();
   await pressInDialog(page, 'Hapus');
+  await expect(row).toContainText('Deleting...');
+  release();
   await expect(row).toHaveCount(0);
 });
 
