@@ -8,7 +8,7 @@ async function adminHeaders(page: Page): Promise<Record<string, string>> {
   return { Authorization: `Bearer ${token}` };
 }
 
-test('proxy: add by hand (a refused value shows the server message), edit the status, then delete', async ({ page }) => {
+test('proxy: add by hand (a refused value shows the server message, also under its field), edit the status, then delete', async ({ page }) => {
   const headers = await adminHeaders(page);
   const host = `10.77.${Date.now() % 250}.${Math.floor(Math.random() * 250)}`;
   await page.goto('/proxy/create');
@@ -18,6 +18,10 @@ test('proxy: add by hand (a refused value shows the server message), edit the st
   await page.getByLabel('Proxy').fill('ftp://nope');
   await page.getByRole('button', { name: 'Simpan Proxy' }).click();
   await expect(page.getByTestId('form-error')).toContainText('Error: ');
+  const msg = (await page.getByTestId('form-error').innerText()).replace(/^Error: /, '').trim();
+  expect(msg.length).toBeGreaterThan(0);
+  // The server's `errors.value` reaches the field through Refine's HttpError.
+  await expect(page.getByLabel('Proxy')).toHaveAccessibleDescription(new RegExp(msg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   await page.getByLabel('Proxy').fill(`${host}:3128`);
   await page.getByRole('button', { name: 'Simpan Proxy' }).click();
   await expect(page).toHaveURL(/\/proxy$/);
