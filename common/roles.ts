@@ -11,6 +11,7 @@ const DM: Role[] = ['dev', 'member'];
 const DAS: Role[] = ['dev', 'admin', 'staff'];
 const DA: Role[] = ['dev', 'admin'];
 const D: Role[] = ['dev'];
+const M: Role[] = ['member'];
 
 /** Console routes and the roles allowed to open them (spec: route table). */
 export const PAGE_ROLES: Record<string, Role[]> = {
@@ -20,7 +21,9 @@ export const PAGE_ROLES: Record<string, Role[]> = {
   '/whatsapp/create': ALL,
   '/bonus': DAM,
   '/whatsapp': DAM,
-  '/referral': DAM,
+  // The spec lists dev and admin too, but only a member has a referral link and referred members
+  // (the list loads for members only), so the screen is theirs alone (issue 13).
+  '/referral': M,
   '/withdraw': DM,
   '/generator/list': DAS,
   '/generator/create': DAS,
@@ -75,7 +78,6 @@ export function menuFor(role: Role, telegramUrl: string): MenuItem[] {
     { label: 'Template Pesan', path: '/message' },
     { label: 'Permintaan Withdraw', path: '/withdraw/requested' },
     { label: 'Bonus', path: '/bonus' },
-    { label: 'Pengguna Referal', path: '/referral' },
     { label: 'Level', path: '/level' },
     { label: 'Proxy', path: '/proxy' },
     { label: 'Pengaturan', path: '/settings' },

@@ -98,8 +98,8 @@ test('an invalid token signs the visitor out', async ({ page, context }) => {
 });
 
 const MENUS: Record<string, string[]> = {
-  admin: ['Dashboard', 'Daftar Phone Number', 'Daftar Member', 'Daftar Generator', 'Daftar Validator', 'Template Pesan', 'Permintaan Withdraw', 'Bonus', 'Pengguna Referal', 'Level', 'Proxy', 'Pengaturan', 'Audit Log', 'User Profile'],
-  dev: ['Dashboard', 'Daftar Phone Number', 'Daftar Member', 'Daftar Generator', 'Daftar Validator', 'Template Pesan', 'Permintaan Withdraw', 'Bonus', 'Pengguna Referal', 'Audit Log', 'User Profile'],
+  admin: ['Dashboard', 'Daftar Phone Number', 'Daftar Member', 'Daftar Generator', 'Daftar Validator', 'Template Pesan', 'Permintaan Withdraw', 'Bonus', 'Level', 'Proxy', 'Pengaturan', 'Audit Log', 'User Profile'],
+  dev: ['Dashboard', 'Daftar Phone Number', 'Daftar Member', 'Daftar Generator', 'Daftar Validator', 'Template Pesan', 'Permintaan Withdraw', 'Bonus', 'Audit Log', 'User Profile'],
   member: ['Dashboard', 'Akun Whatsapp', 'Withraw', 'Bonus', 'Pengguna Referal', 'User Profile', 'Telegram Support'],
   staff: ['Permintaan Withdraw', 'Daftar Generator', 'Daftar Validator', 'User Profile'],
 };

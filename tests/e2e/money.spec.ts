@@ -203,6 +203,6 @@ test('admin adds, edits and deletes a level', async ({ page }) => {
   await expect(row).toContainText('Rp 130');
 
   await row.getByRole('button', { name: 'Delete' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Hapus' }).click();
+  await pressInDialog(page, 'Hapus');
   await expect(row).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDataProvider, type Http } from '../../client/src/providers/data';
-import type { RequestOptions } from '../../client/src/lib/http';
+import { ApiError, api, type RequestOptions } from '../../client/src/lib/http';
 
 /** A transport that records calls and answers what the test gives it. */
 function transport(answer: unknown) {
@@ -64,5 +64,68 @@ describe('data provider', () => {
     const res = await createDataProvider(http).custom!({ url: '/admin/users/active', method: 'get', query: { a: 1 } });
     expect(calls[0]).toMatchObject({ path: '/admin/users/active?a=1', options: { method: 'GET' } });
     expect(res.data).toEqual({ count: 3 });
+  });
+});
+
+describe('data provider: spec answers, fallbacks and errors', () => {
+  it('getList reads rows under the resource key and hands back the rest of the answer', async () => {
+    const { http, calls } = transport({ list: [{ id: 7, income: 30 }], total: 80, meta: { page: 2, total: 11, totalPages: 2 } });
+    const res = await createDataProvider(http).getList({ resource: 'referral', pagination: { currentPage: 2 }, filters: [{ field: 'userId', operator: 'eq', value: 5 }], meta: { fallback: 'Error fetching Referral list' } });
+    expect(calls[0]).toMatchObject({ path: '/admin/users/referral-per-page?page=2&userId=5', options: { fallback: 'Error fetching Referral list' } });
+    expect(res).toMatchObject({ data: [{ id: 7, income: 30 }], total: 11, totalPages: 2, extra: { total: 80 } });
+  });
+
+  it('getList leaves out empty filters and maps withdrawals to histories-per-page', async () => {
+    const { http, calls } = transport({ data: [], meta: { total: 0, totalPages: 1 } });
+    await createDataProvider(http).getList({ resource: 'withdraw', filters: [{ field: 'user_id', operator: 'eq', value: '' }, { field: 'status', operator: 'eq', value: null }] });
+    expect(calls[0]!.path).toBe('/admin/withdraw/histories-per-page?page=1');
+  });
+
+  it('getOne passes the screen fallback; the profile resource keeps the whole answer on update', async () => {
+    const { http, calls } = transport({ user: { id: 3 }, token: 'fresh' });
+    const dp = createDataProvider(http);
+    await dp.getOne({ resource: 'proxy', id: 2, meta: { fallback: 'Error fetching Proxy' } });
+    expect(calls[0]).toMatchObject({ path: '/admin/proxy/2', options: { fallback: 'Error fetching Proxy' } });
+    const saved = await dp.update({ resource: 'profile', id: 3, variables: { firstname: 'A' } });
+    expect(saved.data).toEqual({ user: { id: 3 }, token: 'fresh' });
+    const member = await dp.update({ resource: 'member', id: 3, variables: { blast_fee: 1 } });
+    expect(member.data).toEqual({ id: 3 });
+  });
+
+  it('writes fall back to the network message unless the screen gives its own', async () => {
+    const { http, calls } = transport({});
+    const dp = createDataProvider(http);
+    await dp.create({ resource: 'bonus', variables: {} });
+    await dp.update({ resource: 'member', id: 1, variables: {}, meta: { fallback: 'Error updating user' } });
+    await dp.deleteOne({ resource: 'message', id: 1 });
+    await dp.custom!({ url: '/admin/withdraw/update', method: 'put', payload: { id: 1, status: 'accepted' } });
+    await dp.custom!({ url: '/admin/bonus/total/4', method: 'get', meta: { fallback: 'Error fetching Bonus list' } });
+    expect(calls.map((c) => c.options?.fallback)).toEqual([
+      'Network error. Please try again.',
+      'Error updating user',
+      'Network error. Please try again.',
+      'Network error. Please try again.',
+      'Error fetching Bonus list',
+    ]);
+    expect(calls[3]).toMatchObject({ path: '/admin/withdraw/update', options: { method: 'PUT', body: { id: 1, status: 'accepted' } } });
+  });
+
+  it('custom refuses a method the API does not use', async () => {
+    const { http, calls } = transport({});
+    await expect(createDataProvider(http).custom!({ url: '/x', method: 'patch' })).rejects.toMatchObject({ statusCode: 400 });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a refused call reaches Refine as an HttpError with statusCode, errors and the server code', async () => {
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = async () => new Response(JSON.stringify({ msg: 'Rekening bank belum diisi', code: 1, errors: { nominal: 'Terlalu besar' } }), { status: 422 });
+    try {
+      const dp = createDataProvider(async <T,>(path: string, options?: RequestOptions) => api<T>(path, { ...options, anonymous: true }));
+      const err = await dp.create({ resource: 'withdraw', variables: { nominal: 1 } }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err).toMatchObject({ message: 'Rekening bank belum diisi', statusCode: 422, code: 1, errors: { nominal: 'Terlalu besar' } });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { useTranslate } from '@refinedev/core';
 import { App, Button, Space } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -20,13 +21,14 @@ export function useRowDelete<T extends { id: number }>(
   { path, confirm }: { path: (row: T) => string; confirm: (row: T) => Confirm },
 ) {
   const { modal } = App.useApp();
+  const t = useTranslate();
   const [deleting, setDeleting] = useState<Set<number>>(new Set());
 
   const remove = (row: T) =>
     modal.confirm({
       ...confirm(row),
-      okText: 'Hapus',
-      cancelText: 'Batal',
+      okText: t('shared.confirmDelete'),
+      cancelText: t('shared.cancel'),
       okButtonProps: { danger: true },
       onOk: async () => {
         setDeleting((d) => new Set(d).add(row.id));
@@ -35,7 +37,7 @@ export function useRowDelete<T extends { id: number }>(
           list.setRows((rows) => rows.filter((r) => r.id !== row.id));
           list.reload();
         } catch (err) {
-          modal.error({ title: 'Gagal', content: errorText(err, NETWORK) });
+          modal.error({ title: t('shared.failed'), content: errorText(err, NETWORK) });
         } finally {
           setDeleting((d) => {
             const next = new Set(d);
@@ -54,16 +56,17 @@ export function useRowDelete<T extends { id: number }>(
 
 /** A row's 'Delete' link (after an 'Edit' link when `editTo` is given), or 'Deleting...' while it goes. */
 export function DeleteAction({ deleting, onDelete, editTo }: { deleting: boolean; onDelete: () => void; editTo?: string }) {
-  if (deleting) return 'Deleting...';
+  const t = useTranslate();
+  if (deleting) return t('shared.deleting');
   const button = (
     <Button type="link" danger onClick={onDelete} style={{ padding: 0 }}>
-      Delete
+      {t('shared.delete')}
     </Button>
   );
   if (!editTo) return button;
   return (
     <Space>
-      <Link to={editTo}>Edit</Link>
+      <Link to={editTo}>{t('shared.edit')}</Link>
       {button}
     </Space>
   );

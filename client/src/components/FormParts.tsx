@@ -1,21 +1,25 @@
+import { useTranslate } from '@refinedev/core';
 import { Button, Form, InputNumber, Typography, Upload } from 'antd';
+import { i18n } from '../providers/i18n';
 import type { FormItemProps, UploadFile } from 'antd';
 
 /** A form's failure in red: 'Error: {message}' (or the bare message with `bare`). */
 export function FormError({ error, bare, testId = 'form-error' }: { error: string | null; bare?: boolean; testId?: string }) {
+  const t = useTranslate();
   if (!error) return null;
   return (
     <Typography.Paragraph type="danger" data-testid={testId}>
-      {bare ? error : <>Error: {error}</>}
+      {bare ? error : t('shared.errorPrefix', { message: error })}
     </Typography.Paragraph>
   );
 }
 
 /** The submit button: 'Simpan', 'Menyimpan...' (disabled) while saving. */
-export function SaveButton({ saving, disabled, label = 'Simpan', busyLabel = 'Menyimpan...' }: { saving: boolean; disabled?: boolean; label?: string; busyLabel?: string }) {
+export function SaveButton({ saving, disabled, label, busyLabel }: { saving: boolean; disabled?: boolean; label?: string; busyLabel?: string }) {
+  const t = useTranslate();
   return (
     <Button type="primary" htmlType="submit" disabled={saving || disabled}>
-      {saving ? busyLabel : label}
+      {saving ? (busyLabel ?? t('shared.saving')) : (label ?? t('shared.save'))}
     </Button>
   );
 }
@@ -30,7 +34,7 @@ type IntegerItemProps = Omit<FormItemProps, 'rules' | 'children'> & {
 /** A required whole number from 0 (up to `max`), full width. */
 export function IntegerItem({ what, max, rules = [], ...item }: IntegerItemProps) {
   return (
-    <Form.Item {...item} rules={[{ required: true, type: 'integer', min: 0, ...(max === undefined ? {} : { max }), message: `${what} wajib diisi dengan angka.` }, ...rules]}>
+    <Form.Item {...item} rules={[{ required: true, type: 'integer', min: 0, ...(max === undefined ? {} : { max }), message: i18n.t('shared.requiredNumber', { what }) }, ...rules]}>
       <InputNumber min={0} max={max} precision={0} style={{ width: '100%' }} />
     </Form.Item>
   );
@@ -43,11 +47,12 @@ export const atLeast =
     validator: (_, value: number | null) =>
       value === null || value === undefined || getFieldValue(minName) <= value
         ? Promise.resolve()
-        : Promise.reject(new Error('Interval minimal harus lebih kecil dari interval maksimal')),
+        : Promise.reject(new Error(i18n.t('shared.intervalOrder'))),
   });
 
 /** One file to pick ('Pilih File'), then the upload button. */
 export function FilePicker({ accept, file, onFile, onUpload, busy, label }: { accept: string; file: UploadFile | null; onFile: (file: UploadFile | null) => void; onUpload: () => void; busy: boolean; label: React.ReactNode }) {
+  const t = useTranslate();
   return (
     <>
       <Upload
@@ -58,7 +63,7 @@ export function FilePicker({ accept, file, onFile, onUpload, busy, label }: { ac
         onChange={({ fileList }) => onFile(fileList[fileList.length - 1] ?? null)}
         onRemove={() => onFile(null)}
       >
-        <Button>Pilih File</Button>
+        <Button>{t('shared.pickFile')}</Button>
       </Upload>
       <Button type="primary" style={{ marginTop: 12 }} onClick={onUpload} disabled={busy}>
         {label}

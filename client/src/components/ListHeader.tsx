@@ -1,3 +1,4 @@
+import { useTranslate } from '@refinedev/core';
 import { App, Button, Tooltip } from 'antd';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,10 +7,11 @@ import { downloadFromApi } from '../lib/transfer';
 import { PageTitle } from './PageTitle';
 
 /** A list's title with its 'Tambah' link (left out when `addTo` is not given) and any further buttons. */
-export function ListHeader({ title, addTo, addLabel = 'Tambah', children }: { title: React.ReactNode; addTo?: string | false; addLabel?: string; children?: React.ReactNode }) {
+export function ListHeader({ title, addTo, addLabel, children }: { title: React.ReactNode; addTo?: string | false; addLabel?: string; children?: React.ReactNode }) {
+  const t = useTranslate();
   const add = addTo ? (
     <Link to={addTo}>
-      <Button type="primary">{addLabel}</Button>
+      <Button type="primary">{addLabel ?? t('shared.add')}</Button>
     </Link>
   ) : null;
   return (
@@ -33,11 +35,12 @@ export function ListHeader({ title, addTo, addLabel = 'Tambah', children }: { ti
  */
 export function useSync(): [number | null, () => void] {
   const { message } = App.useApp();
+  const t = useTranslate();
   const [synced, setSynced] = useState<number | null>(null);
   const sync = useCallback(() => {
-    void message.loading({ content: 'Menyinkronkan data...', key: 'sync', duration: 1 });
+    void message.loading({ content: t('shared.syncing'), key: 'sync', duration: 1 });
     setTimeout(() => setSynced(Date.now()), 1000);
-  }, [message]);
+  }, [message, t]);
   return [synced, sync];
 }
 
@@ -53,6 +56,7 @@ export function SyncButton({ tooltip, label, icon, onClick }: { tooltip: string;
 /** 'Export CSV' / 'Export JSON' of a file the server streams from `path?format=`; a failure shows as a warning. */
 export function ExportButtons({ path, fileName, fallback }: { path: string; fileName: string; fallback: string }) {
   const { modal } = App.useApp();
+  const t = useTranslate();
   const exportAs = async (format: 'csv' | 'json') => {
     try {
       await downloadFromApi(`${path}?format=${format}`, `${fileName}.${format}`, fallback);
@@ -62,8 +66,8 @@ export function ExportButtons({ path, fileName, fallback }: { path: string; file
   };
   return (
     <>
-      <Button onClick={() => void exportAs('csv')}>Export CSV</Button>
-      <Button onClick={() => void exportAs('json')}>Export JSON</Button>
+      <Button onClick={() => void exportAs('csv')}>{t('shared.exportCsv')}</Button>
+      <Button onClick={() => void exportAs('json')}>{t('shared.exportJson')}</Button>
     </>
   );
 }

@@ -1,4 +1,6 @@
-import { Input, Select, Space } from 'antd';
+import { useTranslate } from '@refinedev/core';
+import { Input, Select, Space, Typography } from 'antd';
+import { useId } from 'react';
 
 interface Props {
   /** Placeholder and accessible name of the search box, e.g. 'Cari Member'. */
@@ -11,10 +13,15 @@ interface Props {
   onStatus: (status: string) => void;
   statusPlaceholder?: string;
   statusWidth?: number;
+  /** Shows 'Filter Status' as a visible label before the select, not only as its accessible name. */
+  visibleStatusLabel?: boolean;
 }
 
 /** A list's search box and its 'Filter Status' select, side by side above the table. */
-export function SearchFilterBar({ label, text, onText, onSearch, status, options, onStatus, statusPlaceholder, statusWidth = 180 }: Props) {
+export function SearchFilterBar({ label, text, onText, onSearch, status, options, onStatus, statusPlaceholder, statusWidth = 180, visibleStatusLabel }: Props) {
+  const t = useTranslate();
+  const statusId = useId();
+  const statusLabel = t('shared.filterStatus');
   return (
     <Space wrap style={{ marginBottom: 16 }}>
       <Input.Search
@@ -26,7 +33,22 @@ export function SearchFilterBar({ label, text, onText, onSearch, status, options
         onSearch={onSearch}
         style={{ width: 280 }}
       />
-      <Select aria-label="Filter Status" placeholder={statusPlaceholder} value={status} options={options} onChange={onStatus} style={{ width: statusWidth }} />
+      <Space size={8}>
+        {visibleStatusLabel && (
+          <Typography.Text>
+            <label htmlFor={statusId}>{statusLabel}</label>
+          </Typography.Text>
+        )}
+        <Select
+          id={statusId}
+          aria-label={statusLabel}
+          placeholder={statusPlaceholder}
+          value={status}
+          options={options}
+          onChange={onStatus}
+          style={{ width: statusWidth }}
+        />
+      </Space>
     </Space>
   );
 }

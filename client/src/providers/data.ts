@@ -1,4 +1,4 @@
-import type { BaseRecord, CrudFilter, DataProvider } from '@refinedev/core';
+import type { BaseRecord, CrudFilter, DataProvider, MetaQuery } from '@refinedev/core';
 import { ApiError, api, query, type RequestOptions } from '../lib/http';
 
 /** The transport the provider calls; tests pass their own. */
@@ -11,6 +11,8 @@ interface ResourcePaths {
   create?: string;
   /** The key the single-record answer wraps its record in (`{ phoneNumber: … }`). */
   one?: string;
+  /** The key the list answer carries its rows in, when it is not `data` (`{ list: … }`). */
+  rows?: string;
 }
 
 const RESOURCES: Record<string, ResourcePaths> = {
@@ -20,6 +22,10 @@ const RESOURCES: Record<string, ResourcePaths> = {
   level: { base: '/admin/level', create: '/admin/level/create', one: 'level' },
   bonus: { base: '/admin/bonus', create: '/admin/bonus/create', one: 'bonus' },
   member: { base: '/admin/users', list: '/admin/users/members-per-page', one: 'user' },
+  user: { base: '/admin/users', one: 'user' },
+  /** The signed-in user's own record: a save answers `{ user, token? }` whole (a new password brings a token). */
+  profile: { base: '/admin/users' },
+  referral: { base: '/admin/users', list: '/admin/users/referral-per-page', rows: 'list' },
   whatsapp: { base: '/admin/whatsapp', create: '/admin/whatsapp/save', one: 'whatsapp' },
   generator: { base: '/admin/generator', create: '/admin/generator/create', one: 'generator' },
   validator: { base: '/admin/validator', create: '/admin/validator/create', one: 'validator' },
@@ -27,9 +33,19 @@ const RESOURCES: Record<string, ResourcePaths> = {
   audit: { base: '/admin/audit', list: '/admin/audit' },
 };
 
-function paths(resource: string): Required<Omit<ResourcePaths, 'one'>> & { one?: string } {
+function paths(resource: string) {
   const r = RESOURCES[resource] ?? { base: `/admin/${resource}` };
-  return { base: r.base, list: r.list ?? `${r.base}/list-per-page`, create: r.create ?? `${r.base}/save`, one: r.one };
+  return { base: r.base, list: r.list ?? `${r.base}/list-per-page`, create: r.create ?? `${r.base}/save`, one: r.one, rows: r.rows ?? 'data' };
+}
+
+const NETWORK = 'Network error. Please try again.';
+
+/**
+ * The message shown when the server answers without one: a screen passes the spec's text as
+ * `meta.fallback` ('Error fetching Proxy list'); writes default to the network message.
+ */
+function fallbackOf(meta: MetaQuery | undefined, otherwise?: string): string | undefined {
+  return typeof meta?.fallback === 'string' ? meta.fallback : otherwise;
 }
 
 /** Simple equality filters become query parameters (`user_id`, `search`, `s`…). */
@@ -50,57 +66,60 @@ function unwrap<T>(body: unknown, key: string | undefined): T {
   return body as T;
 }
 
+const idPath = (base: string, id: string | number) => `${base}/${encodeURIComponent(String(id))}`;
+
 export function createDataProvider(http: Http = api): DataProvider {
   return {
     getApiUrl: () => '/api',
 
-    getList: async <T extends BaseRecord>({ resource, pagination, filters }: Parameters<DataProvider['getList']>[0]) => {
+    /**
+     * `{ data, meta: { total, totalPages } }` (or the rows under the resource's key). Whatever else the
+     * answer carries (the referral list's rupiah `total`) comes back under `extra`.
+     */
+    getList: async <T extends BaseRecord>({ resource, pagination, filters, meta }: Parameters<DataProvider['getList']>[0]) => {
       const p = paths(resource);
       const page = pagination?.currentPage ?? 1;
-      const body = await http<{ data: T[]; meta?: { total?: number; totalPages?: number } }>(
-        `${p.list}${query({ page, ...filterParams(filters) })}`,
-      );
-      const data = body?.data ?? [];
-      return { data, total: body?.meta?.total ?? data.length, totalPages: body?.meta?.totalPages ?? 1 };
+      const body = await http<Record<string, unknown> | undefined>(`${p.list}${query({ page, ...filterParams(filters) })}`, {
+        fallback: fallbackOf(meta),
+      });
+      const { [p.rows]: rows, meta: m, ...extra } = body ?? {};
+      const data = Array.isArray(rows) ? (rows as T[]) : [];
+      const info = (m ?? {}) as { total?: number; totalPages?: number };
+      return { data, total: info.total ?? data.length, totalPages: info.totalPages ?? 1, extra };
     },
 
-    getOne: async <T extends BaseRecord>({ resource, id }: Parameters<DataProvider['getOne']>[0]) => {
+    getOne: async <T extends BaseRecord>({ resource, id, meta }: Parameters<DataProvider['getOne']>[0]) => {
       const p = paths(resource);
-      return { data: unwrap<T>(await http(`${p.base}/${encodeURIComponent(String(id))}`), p.one) };
+      return { data: unwrap<T>(await http(idPath(p.base, id), { fallback: fallbackOf(meta) }), p.one) };
     },
 
-    create: async <T extends BaseRecord, V>({ resource, variables }: { resource: string; variables: V }) => {
+    create: async <T extends BaseRecord, V>({ resource, variables, meta }: { resource: string; variables: V; meta?: MetaQuery }) => {
       const p = paths(resource);
-      const body = await http(p.create, { method: 'POST', body: variables, fallback: 'Network error. Please try again.' });
+      const body = await http(p.create, { method: 'POST', body: variables, fallback: fallbackOf(meta, NETWORK) });
       return { data: unwrap<T>(body, p.one) };
     },
 
-    update: async <T extends BaseRecord, V>({ resource, id, variables }: { resource: string; id: string | number; variables: V }) => {
+    update: async <T extends BaseRecord, V>({ resource, id, variables, meta }: { resource: string; id: string | number; variables: V; meta?: MetaQuery }) => {
       const p = paths(resource);
-      const body = await http(`${p.base}/${encodeURIComponent(String(id))}`, {
-        method: 'PUT',
-        body: variables,
-        fallback: 'Network error. Please try again.',
-      });
+      const body = await http(idPath(p.base, id), { method: 'PUT', body: variables, fallback: fallbackOf(meta, NETWORK) });
       return { data: unwrap<T>(body, p.one) };
     },
 
-    deleteOne: async <T extends BaseRecord>({ resource, id }: { resource: string; id: string | number }) => {
+    deleteOne: async <T extends BaseRecord>({ resource, id, meta }: { resource: string; id: string | number; meta?: MetaQuery }) => {
       const p = paths(resource);
-      const body = await http(`${p.base}/${encodeURIComponent(String(id))}`, {
-        method: 'DELETE',
-        fallback: 'Network error. Please try again.',
-      });
+      const body = await http(idPath(p.base, id), { method: 'DELETE', fallback: fallbackOf(meta, NETWORK) });
       return { data: (body ?? { id }) as T };
     },
 
+    /** Any other call under /api (withdraw update, totals, exports): `url` is the spec's path. */
     custom: async <T extends BaseRecord>({ url, method, payload, query: q, meta }: Parameters<NonNullable<DataProvider['custom']>>[0]) => {
       const m = method.toUpperCase();
       if (m !== 'GET' && m !== 'POST' && m !== 'PUT' && m !== 'DELETE') throw new ApiError(`Unsupported method ${method}`, 400);
       const qs = q && typeof q === 'object' ? query(q as Record<string, string>) : '';
       // A read that nobody waits for any more (its screen closed) is cut off: long polls hold a connection.
       const signal = (meta as { signal?: AbortSignal } | undefined)?.signal;
-      return { data: await http<T>(`${url}${qs}`, { method: m, body: payload, signal }) };
+      const fallback = fallbackOf(meta, m === 'GET' ? undefined : NETWORK);
+      return { data: await http<T>(`${url}${qs}`, { method: m, body: payload, signal, fallback }) };
     },
   };
 }

@@ -1,12 +1,10 @@
+import { useCustom, useTranslate } from '@refinedev/core';
 import type { ColumnsType } from 'antd/es/table';
-import { useCallback, useEffect, useState } from 'react';
-import { useRowDelete } from '../../components/DeleteAction';
 import { ListHeader } from '../../components/ListHeader';
-import { PagedTable } from '../../components/PagedTable';
-import { api } from '../../lib/http';
+import { ListTable, useListTable } from '../../components/ListTable';
+import { RowDelete } from '../../components/RowDelete';
 import { formatDateTime, formatRupiah } from '../../lib/format';
 import { getSessionUser } from '../../lib/session';
-import { usePaged } from '../../lib/usePaged';
 import { useLive } from '../../providers/live';
 
 interface BonusRow {
@@ -19,47 +17,60 @@ interface BonusRow {
   User: { firstname: string; lastname: string; email: string } | null;
 }
 
-export function BonusList() {
-  const user = getSessionUser();
-  const manager = user?.role === 'admin' || user?.role === 'dev';
-  const list = usePaged<BonusRow>(user ? '/admin/bonus/list-per-page' : null, { user_id: manager ? null : user?.id }, 'Error fetching Bonus list');
-  const [total, setTotal] = useState<number | null>(null);
-  const del = useRowDelete(list, {
-    path: (r) => `/admin/bonus/${r.id}`,
-    confirm: (r) => ({ title: 'Hapus bonus?', content: `Bonus ${formatRupiah(r.nominal)} untuk ${r.User?.firstname ?? 'member'} akan dihapus.` }),
-  });
+const fullName = (u: { firstname: string; lastname: string }) => `${u.firstname} ${u.lastname}`.trim();
 
+/** /bonus: every bonus for admin and dev (with delete), a member's own with their total. */
+export function BonusList() {
+  const t = useTranslate();
+  const user = getSessionUser();
   const userId = user?.id;
-  const loadTotal = useCallback(() => {
-    if (!userId || manager) return;
-    api<{ totalBonus: number }>(`/admin/bonus/total/${userId}`, { fallback: 'Error fetching Bonus list' })
-      .then((res) => setTotal(res.totalBonus))
-      .catch(() => setTotal(null));
-  }, [userId, manager]);
-  useEffect(loadTotal, [loadTotal]);
+  const manager = user?.role === 'admin' || user?.role === 'dev';
+  const fallback = t('bonus.errors.list');
+  const list = useListTable<BonusRow>({ resource: 'bonus', params: { user_id: manager ? null : userId }, fallback, enabled: Boolean(user) });
+  const totalCall = useCustom<{ totalBonus: number }>({
+    url: `/admin/bonus/total/${userId ?? 0}`,
+    method: 'get',
+    meta: { fallback },
+    queryOptions: { enabled: Boolean(userId) && !manager },
+    errorNotification: false,
+  });
+  const total = totalCall.result.data?.totalBonus ?? null;
 
   // A bonus sent or taken back while a member has the page open shows at once. Balance events also
-  // follow every blast earning, so the list reloads only when the bonus total actually moved.
+  // follow every blast earning, so the list is fetched again only when the bonus total actually moved.
   useLive<{ totalBonus: number }>(!manager && userId ? String(userId) : null, (msg) => {
     if (msg.event !== 'balance' || msg.data.totalBonus === total) return;
-    setTotal(msg.data.totalBonus);
-    list.reload();
+    void totalCall.query.refetch();
+    void list.tableQuery.refetch();
   });
 
   const columns: ColumnsType<BonusRow> = [
+    ...(manager ? [{ title: t('bonus.fields.member'), key: 'member', render: (_: unknown, r: BonusRow) => (r.User ? fullName(r.User) : '-') }] : []),
+    { title: t('bonus.fields.nominal'), key: 'nominal', render: (_, r) => formatRupiah(r.nominal) },
+    { title: t('bonus.fields.reason'), dataIndex: 'reason' },
+    { title: manager ? t('bonus.fields.createdAt') : t('bonus.fields.receivedAt'), key: 'createdAt', render: (_, r) => formatDateTime(r.createdAt) },
     ...(manager
-      ? [{ title: 'Member', key: 'member', render: (_: unknown, r: BonusRow) => (r.User ? `${r.User.firstname} ${r.User.lastname}`.trim() : '-') }]
+      ? [
+          {
+            title: t('shared.action'),
+            key: 'action',
+            render: (_: unknown, r: BonusRow) => (
+              <RowDelete
+                resource="bonus"
+                id={r.id}
+                title={t('bonus.confirmTitle')}
+                content={t('bonus.confirmContent', { nominal: formatRupiah(r.nominal), name: r.User?.firstname ?? t('bonus.someMember') })}
+              />
+            ),
+          },
+        ]
       : []),
-    { title: 'Nominal', key: 'nominal', render: (_, r) => formatRupiah(r.nominal) },
-    { title: 'Keterangan', dataIndex: 'reason' },
-    { title: manager ? 'Dibuat Pada' : 'Diterima Pada', key: 'createdAt', render: (_, r) => formatDateTime(r.createdAt) },
-    ...(manager ? [{ title: 'Action', key: 'action', render: (_: unknown, r: BonusRow) => del.action(r) }] : []),
   ];
 
   return (
     <div>
-      <ListHeader title={manager ? 'Daftar Bonus' : `Bonus : ${formatRupiah(total ?? 0)}`} addTo={manager && '/bonus/create'} addLabel="Kirim Bonus" />
-      <PagedTable<BonusRow> list={list} columns={columns} />
+      <ListHeader title={manager ? t('bonus.title') : t('bonus.memberTitle', { total: formatRupiah(total ?? 0) })} addTo={manager && '/bonus/create'} addLabel={t('bonus.send')} />
+      <ListTable<BonusRow> list={list} columns={columns} />
     </div>
   );
 }

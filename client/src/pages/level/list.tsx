@@ -1,10 +1,10 @@
+import { useTranslate } from '@refinedev/core';
 import { Tag } from 'antd';
-import { useRowDelete } from '../../components/DeleteAction';
 import { ListHeader } from '../../components/ListHeader';
-import { PagedTable } from '../../components/PagedTable';
+import { ListTable, useListTable } from '../../components/ListTable';
+import { RowDelete } from '../../components/RowDelete';
 import { formatRupiah } from '../../lib/format';
 import { getSessionUser } from '../../lib/session';
-import { usePaged } from '../../lib/usePaged';
 
 export interface LevelRow {
   id: number;
@@ -14,25 +14,28 @@ export interface LevelRow {
   color: string | null;
 }
 
+/** 'Daftar Level' (/level). */
 export function LevelList() {
+  const t = useTranslate();
   const user = getSessionUser();
-  const list = usePaged<LevelRow>('/admin/level/list-per-page', {}, 'Error fetching Level list');
-  const del = useRowDelete(list, {
-    path: (r) => `/admin/level/${r.id}`,
-    confirm: (r) => ({ title: 'Hapus level?', content: `Level "${r.name}" akan dihapus.` }),
-  });
-
+  const list = useListTable<LevelRow>({ resource: 'level', fallback: t('level.errors.list') });
   const canAdd = user?.role === 'admin' || user?.role === 'dev';
   return (
     <div>
-      <ListHeader title="Daftar Level" addTo={canAdd && '/level/create'} addLabel="Tambah Level" />
-      <PagedTable<LevelRow>
+      <ListHeader title={t('level.title')} addTo={canAdd && '/level/create'} addLabel={t('level.add')} />
+      <ListTable<LevelRow>
         list={list}
         columns={[
-          { title: 'Name', key: 'name', render: (_, r) => <Tag color={r.color ?? undefined}>{r.name}</Tag> },
-          { title: 'Harga per Blast (Rp.)', key: 'fee', render: (_, r) => formatRupiah(r.blast_fee) },
-          { title: 'Syarat Minimal Blast', key: 'req', render: (_, r) => r.requirement_blast.toLocaleString('id-ID') },
-          { title: 'Action', key: 'action', render: (_, r) => del.action(r, `/level/edit?id=${r.id}`) },
+          { title: t('level.fields.name'), key: 'name', render: (_, r) => <Tag color={r.color ?? undefined}>{r.name}</Tag> },
+          { title: t('level.fields.fee'), key: 'fee', render: (_, r) => formatRupiah(r.blast_fee) },
+          { title: t('level.fields.requirement'), key: 'req', render: (_, r) => r.requirement_blast.toLocaleString('id-ID') },
+          {
+            title: t('shared.action'),
+            key: 'action',
+            render: (_, r) => (
+              <RowDelete resource="level" id={r.id} editTo={`/level/edit?id=${r.id}`} title={t('level.confirmTitle')} content={t('level.confirmContent', { name: r.name })} />
+            ),
+          },
         ]}
       />
     </div>

@@ -1,10 +1,10 @@
+import { useCustom, useTranslate } from '@refinedev/core';
 import { Card, Form, Spin, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { atLeast, FormError, IntegerItem, SaveButton } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
-import { api } from '../../lib/http';
-import { useFormLoad, useSaveForm } from '../../lib/useSaveForm';
+import { useResourceForm } from '../../components/ResourceForm';
 import { useGoBack } from './useGoBack';
 
 interface MemberUser {
@@ -27,47 +27,40 @@ interface SettingsAnswer {
   setting: { interval_min: number; interval_max: number };
 }
 
+/** /member/edit?id=: the member's own blast interval and fee. */
 export function MemberEdit() {
+  const t = useTranslate();
   const [params] = useSearchParams();
   const id = params.get('id');
   const goBack = useGoBack('/member');
-  const [form] = Form.useForm<Values>();
-  const [user, setUser] = useState<MemberUser | null>(null);
-  const { saving, error, setError, run } = useSaveForm('Error updating user');
-  const loading = useFormLoad({
-    key: id,
-    load: (id) =>
-      Promise.all([
-        api<{ user: MemberUser }>(`/admin/users/${encodeURIComponent(id)}`, { fallback: 'Error fetching user' }),
-        api<SettingsAnswer>('/admin/setting/get').catch(() => null),
-      ]),
-    apply: ([res, settings]) => {
-      setUser(res.user);
-      // Without an override of their own the member follows the global settings; those prefill the form.
-      form.setFieldsValue({
-        blast_interval_min: res.user.blast_interval_min ?? settings?.setting.interval_min ?? 1,
-        blast_interval_max: res.user.blast_interval_max ?? settings?.setting.interval_max ?? 2,
-        blast_fee: res.user.blast_fee ?? 0,
-      });
-    },
-    onError: setError,
-    fallback: 'Error fetching user',
+  const { formProps, form, query, loading, saving, error } = useResourceForm<MemberUser, Values>({
+    resource: 'member',
+    edit: true,
+    id,
+    onSaved: goBack,
+    loadFallback: t('member.errors.one'),
+    saveFallback: t('member.errors.update'),
   });
+  const settings = useCustom<SettingsAnswer>({ url: '/admin/setting/get', method: 'get', errorNotification: false });
+  const user = query?.data?.data ?? null;
+  const setting = settings.result.data?.setting;
 
-  const save = async (values: Values) => {
-    if (!user) return;
-    await run(async () => {
-      await api(`/admin/users/${user.id}`, { method: 'PUT', body: values, fallback: 'Error updating user' });
-      goBack();
+  // Without an override of their own the member follows the global settings; those prefill the form.
+  useEffect(() => {
+    if (!user || settings.query.isLoading) return;
+    form.setFieldsValue({
+      blast_interval_min: user.blast_interval_min ?? setting?.interval_min ?? 1,
+      blast_interval_max: user.blast_interval_max ?? setting?.interval_max ?? 2,
+      blast_fee: user.blast_fee ?? 0,
     });
-  };
+  }, [user, setting, settings.query.isLoading, form]);
 
   return (
     <div>
-      <PageTitle title="Edit Member" />
+      <PageTitle title={t('member.editTitle')} />
       <FormError error={error} />
       <Spin spinning={loading}>
-        {!loading && !user && !error && <Typography.Paragraph>No User Found</Typography.Paragraph>}
+        {!loading && !user && !error && <Typography.Paragraph>{t('member.notFound')}</Typography.Paragraph>}
         {user && (
           <Card style={{ maxWidth: 560 }}>
             <Typography.Paragraph>
@@ -76,11 +69,11 @@ export function MemberEdit() {
               </strong>{' '}
               ({user.email})
             </Typography.Paragraph>
-            <Form form={form} layout="vertical" onFinish={save}>
-              <Typography.Title level={5}>Interval Whatsapp Blast</Typography.Title>
-              <IntegerItem label="Interval Min (s)" name="blast_interval_min" what="Interval Min (s)" />
-              <IntegerItem label="Interval Max (s)" name="blast_interval_max" what="Interval Max (s)" dependencies={['blast_interval_min']} rules={[atLeast('blast_interval_min')]} />
-              <IntegerItem label="Fee Whatsapp Blast (Rp.)" name="blast_fee" what="Fee Whatsapp Blast (Rp.)" extra="0 = mengikuti fee level member." />
+            <Form {...formProps} layout="vertical">
+              <Typography.Title level={5}>{t('member.interval')}</Typography.Title>
+              <IntegerItem label={t('member.intervalMin')} name="blast_interval_min" what={t('member.intervalMin')} />
+              <IntegerItem label={t('member.intervalMax')} name="blast_interval_max" what={t('member.intervalMax')} dependencies={['blast_interval_min']} rules={[atLeast('blast_interval_min')]} />
+              <IntegerItem label={t('member.fee')} name="blast_fee" what={t('member.fee')} extra={t('member.feeHint')} />
               <SaveButton saving={saving} />
             </Form>
           </Card>

@@ -1,12 +1,12 @@
+import { useTranslate } from '@refinedev/core';
 import { Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListHeader } from '../../components/ListHeader';
-import { PagedTable } from '../../components/PagedTable';
+import { ListTable, useListTable } from '../../components/ListTable';
 import { SearchFilterBar } from '../../components/SearchFilterBar';
 import { formatDateTime, formatRupiah } from '../../lib/format';
 import { getSessionUser } from '../../lib/session';
-import { usePaged } from '../../lib/usePaged';
 
 export interface MemberRow {
   id: number;
@@ -19,23 +19,19 @@ export interface MemberRow {
   level: { name: string; color: string | null } | null;
 }
 
-/** 'Filter Status' options; the value goes to the call as `status`. */
-const STATUS_OPTIONS = [
-  { value: '', label: 'Semua' },
-  { value: 'online', label: 'Online' },
-  { value: 'offline', label: 'Offline' },
-  { value: 'sending', label: 'Sedang Blast' },
-  { value: 'suspended', label: 'Suspended' },
-];
+/** 'Filter Status' values; the value goes to the call as `status`. */
+const STATUSES = ['', 'online', 'offline', 'sending', 'suspended'] as const;
 
+/** 'Daftar Member' (/member): search `?s=`, 'Filter Status' `?status=`, page `?page=`. */
 export function MemberList() {
+  const t = useTranslate();
   const user = getSessionUser();
   const [params, setParams] = useSearchParams();
   const s = params.get('s') ?? '';
   const status = params.get('status') ?? '';
   const [text, setText] = useState(s);
   const [searching, setSearching] = useState(false);
-  const list = usePaged<MemberRow>('/admin/users/members-per-page', { search: s, status }, 'Internal server error');
+  const list = useListTable<MemberRow>({ resource: 'member', params: { search: s, status }, fallback: t('member.errors.list') });
 
   // A search shows the spinner and refetches after 1 second, from page 1.
   const submit = (value: string, nextStatus = status) => {
@@ -54,42 +50,35 @@ export function MemberList() {
 
   return (
     <div>
-      <ListHeader title="Daftar Member" addTo={user?.role === 'member' && '/whatsapp/create'} />
+      <ListHeader title={t('member.title')} addTo={user?.role === 'member' && '/whatsapp/create'} />
       <SearchFilterBar
-        label="Cari Member"
+        label={t('member.search')}
         text={text}
         onText={setText}
         onSearch={(v) => submit(v)}
         status={status}
-        statusPlaceholder="Filter Status"
-        options={STATUS_OPTIONS}
+        statusPlaceholder={t('shared.filterStatus')}
+        options={STATUSES.map((value) => ({ value, label: t(`member.statuses.${value || 'all'}`) }))}
         onStatus={(v) => submit(text, v)}
+        visibleStatusLabel
       />
-      <PagedTable<MemberRow>
+      <ListTable<MemberRow>
         list={list}
         busy={searching}
         columns={[
-          { title: 'Name', key: 'name', render: (_, r) => `${r.firstname} ${r.lastname}`.trim() },
-          { title: 'Email', dataIndex: 'email' },
+          { title: t('member.fields.name'), key: 'name', render: (_, r) => `${r.firstname} ${r.lastname}`.trim() },
+          { title: t('member.fields.email'), dataIndex: 'email' },
+          { title: t('member.fields.level'), key: 'level', render: (_, r) => (r.level ? <Tag color={r.level.color ?? undefined}>{r.level.name}</Tag> : '-') },
+          { title: t('member.fields.income'), key: 'income', render: (_, r) => formatRupiah(r.income) },
+          { title: t('member.fields.createdAt'), key: 'createdAt', render: (_, r) => formatDateTime(r.createdAt) },
+          { title: t('member.fields.whatsapps'), key: 'whatsapps', render: (_, r) => <Link to={`/member/whatsapp?id=${r.id}`}>{r.whatsapps}</Link> },
           {
-            title: 'Level',
-            key: 'level',
-            render: (_, r) => (r.level ? <Tag color={r.level.color ?? undefined}>{r.level.name}</Tag> : '-'),
-          },
-          { title: 'Pendapatan', key: 'income', render: (_, r) => formatRupiah(r.income) },
-          { title: 'Tanggal Mendaftar', key: 'createdAt', render: (_, r) => formatDateTime(r.createdAt) },
-          {
-            title: 'Whatsapps',
-            key: 'whatsapps',
-            render: (_, r) => <Link to={`/member/whatsapp?id=${r.id}`}>{r.whatsapps}</Link>,
-          },
-          {
-            title: 'Action',
+            title: t('shared.action'),
             key: 'action',
             render: (_, r) => (
               <Space>
-                <Link to={`/member/edit?id=${r.id}`}>Pengaturan</Link>
-                <Link to={`/bonus/create?id=${r.id}`}>Beri Bonus</Link>
+                <Link to={`/member/edit?id=${r.id}`}>{t('member.settings')}</Link>
+                <Link to={`/bonus/create?id=${r.id}`}>{t('member.giveBonus')}</Link>
               </Space>
             ),
           },

@@ -1,3 +1,4 @@
+import { useInvalidate, useTranslate } from '@refinedev/core';
 import { Card, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { FilePicker, FormError } from '../../components/FormParts';
@@ -14,21 +15,28 @@ interface ImportAnswer {
 
 /** /message/create: the template form plus the separate 'Upload JSON' form (.json only). */
 export function MessageCreate() {
+  const t = useTranslate();
+  const invalidate = useInvalidate();
   const [error, setError] = useState<string | null>(null);
   const { file, setFile, result, busy, upload: send } = useFileImport<ImportAnswer>(setError);
 
-  const upload = () => send((body) => uploadWithProgress<ImportAnswer>('/admin/message/import', body, () => undefined, 'Error importing File'));
+  // Multipart with progress goes through XHR; the template list is then refetched from Refine's cache.
+  const upload = () =>
+    send(
+      (body) => uploadWithProgress<ImportAnswer>('/admin/message/import', body, () => undefined, t('message.errors.import')),
+      () => void invalidate({ resource: 'message', invalidates: ['list'] }),
+    );
 
   return (
     <div>
-      <PageTitle title="Tambah Template Pesan" />
+      <PageTitle title={t('message.createTitle')} />
       <MessageForm id={null} />
-      <Card title="Upload JSON" style={{ maxWidth: 760, marginTop: 16 }}>
+      <Card title={t('message.uploadJson')} style={{ maxWidth: 760, marginTop: 16 }}>
         <FormError error={error} testId="import-error" />
-        <FilePicker accept=".json" file={file} onFile={setFile} onUpload={() => void upload()} busy={busy} label="Upload JSON" />
+        <FilePicker accept=".json" file={file} onFile={setFile} onUpload={() => void upload()} busy={busy} label={t('message.uploadJson')} />
         {result && (
           <div style={{ marginTop: 16 }} data-testid="template-import-result">
-            <Typography.Paragraph strong>{result.created.length} template berhasil disimpan.</Typography.Paragraph>
+            <Typography.Paragraph strong>{t('message.saved', { count: result.created.length })}</Typography.Paragraph>
             {result.skipped.length > 0 && (
               <Table
                 size="small"
@@ -36,9 +44,9 @@ export function MessageCreate() {
                 pagination={false}
                 dataSource={result.skipped}
                 columns={[
-                  { title: 'No.', dataIndex: 'index', key: 'index' },
-                  { title: 'Caption', dataIndex: 'text', key: 'text' },
-                  { title: 'Alasan', dataIndex: 'reason', key: 'reason' },
+                  { title: t('message.fields.no'), dataIndex: 'index', key: 'index' },
+                  { title: t('message.fields.caption'), dataIndex: 'text', key: 'text' },
+                  { title: t('message.fields.reason'), dataIndex: 'reason', key: 'reason' },
                 ]}
               />
             )}

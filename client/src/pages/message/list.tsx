@@ -1,15 +1,16 @@
+import { useCustom, useTranslate } from '@refinedev/core';
 import { App, Button, Space, Tag, Typography } from 'antd';
-import { useRowDelete } from '../../components/DeleteAction';
 import { ListHeader } from '../../components/ListHeader';
-import { PagedTable } from '../../components/PagedTable';
+import { ListTable, useListTable } from '../../components/ListTable';
+import { RowDelete } from '../../components/RowDelete';
 import { downloadJson } from '../../lib/download';
-import { api, errorText } from '../../lib/http';
-import { usePaged } from '../../lib/usePaged';
+import { errorText } from '../../lib/http';
 import { MediaPreview } from './media';
-import { BUTTON_LABELS, type MessageButton, type MessageRow } from './model';
+import { buttonTypeKey, type MessageButton, type MessageRow } from './model';
 
 function ButtonLink({ b }: { b: MessageButton }) {
-  const label = `${b.title} (${BUTTON_LABELS[b.type] ?? b.type})`;
+  const t = useTranslate();
+  const label = `${b.title} (${t(buttonTypeKey(b.type), b.type)})`;
   if (b.type === 'url_button' && /^https?:\/\//i.test(b.url)) {
     return (
       <Typography.Link href={b.url} target="_blank" rel="noopener noreferrer">
@@ -23,38 +24,38 @@ function ButtonLink({ b }: { b: MessageButton }) {
 
 /** 'Template Pesan Blaster' (/message). The caption HTML was sanitised by the server when saved. */
 export function MessageList() {
+  const t = useTranslate();
   const { modal } = App.useApp();
-  const list = usePaged<MessageRow>('/admin/message/list-per-page', {}, 'Internal server error');
-  const del = useRowDelete(list, {
-    path: (r) => `/admin/message/${r.id}`,
-    confirm: () => ({ title: 'Hapus template?', content: 'Template pesan ini akan dihapus.' }),
-  });
+  const list = useListTable<MessageRow>({ resource: 'message', fallback: t('message.errors.list') });
+  // Every template for 'Export JSON', read only when asked for.
+  const all = useCustom<{ list: MessageRow[] }>({ url: '/admin/message/list', method: 'get', queryOptions: { enabled: false }, errorNotification: false });
 
   const exportJson = async () => {
-    try {
-      const { list: all } = await api<{ list: MessageRow[] }>('/admin/message/list');
-      if (!all?.length) {
-        modal.warning({ title: 'No messages to export.' });
-        return;
-      }
-      downloadJson(all, 'messages.json');
-    } catch (err) {
-      modal.error({ title: 'Gagal', content: errorText(err) });
+    const res = await all.query.refetch();
+    if (res.error) {
+      modal.error({ title: t('shared.failed'), content: errorText(res.error) });
+      return;
     }
+    const rows = res.data?.data.list ?? [];
+    if (!rows.length) {
+      modal.warning({ title: t('message.noExport') });
+      return;
+    }
+    downloadJson(rows, 'messages.json');
   };
 
   return (
     <div>
-      <ListHeader title="Template Pesan Blaster" addTo="/message/create">
-        <Button onClick={() => void exportJson()}>Export JSON</Button>
+      <ListHeader title={t('message.title')} addTo="/message/create">
+        <Button onClick={() => void exportJson()}>{t('shared.exportJson')}</Button>
       </ListHeader>
-      <PagedTable<MessageRow>
+      <ListTable<MessageRow>
         list={list}
         columns={[
-          { title: 'Media', key: 'media', render: (_, r) => <MediaPreview media={r.media} /> },
-          { title: 'Caption', key: 'caption', render: (_, r) => <div className="caption-html" style={{ maxWidth: 420 }} dangerouslySetInnerHTML={{ __html: r.text }} /> },
+          { title: t('message.fields.media'), key: 'media', render: (_, r) => <MediaPreview media={r.media} /> },
+          { title: t('message.fields.caption'), key: 'caption', render: (_, r) => <div className="caption-html" style={{ maxWidth: 420 }} dangerouslySetInnerHTML={{ __html: r.text }} /> },
           {
-            title: 'Button',
+            title: t('message.fields.button'),
             key: 'button',
             render: (_, r) =>
               r.button.length ? (
@@ -67,9 +68,13 @@ export function MessageList() {
                 '-'
               ),
           },
-          { title: 'Digunakan', key: 'use', render: (_, r) => `${r.count_use} kali` },
-          { title: 'Status', key: 'status', render: (_, r) => <Tag color={r.status === 'active' ? 'green' : 'red'}>{r.status}</Tag> },
-          { title: 'Action', key: 'action', render: (_, r) => del.action(r, `/message/edit?id=${r.id}`) },
+          { title: t('message.fields.used'), key: 'use', render: (_, r) => t('shared.usedTimes', { count: r.count_use }) },
+          { title: t('message.fields.status'), key: 'status', render: (_, r) => <Tag color={r.status === 'active' ? 'green' : 'red'}>{r.status}</Tag> },
+          {
+            title: t('shared.action'),
+            key: 'action',
+            render: (_, r) => <RowDelete resource="message" id={r.id} editTo={`/message/edit?id=${r.id}`} title={t('message.confirmTitle')} content={t('message.confirmContent')} />,
+          },
         ]}
       />
     </div>

@@ -1,7 +1,9 @@
+import { useTranslate } from '@refinedev/core';
 import { isImage } from './model';
 
 /** A thumbnail for images (jpg, jpeg, png, gif, webp, bmp, svg), else a 'View Media' link. */
 export function MediaPreview({ media }: { media: string | null }) {
+  const t = useTranslate();
   if (!media) return <span>-</span>;
   if (isImage(media)) {
     return (
@@ -12,7 +14,7 @@ export function MediaPreview({ media }: { media: string | null }) {
   }
   return (
     <a href={media} target="_blank" rel="noopener noreferrer">
-      View Media
+      {t('message.viewMedia')}
     </a>
   );
 }

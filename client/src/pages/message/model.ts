@@ -17,12 +17,10 @@ export interface MessageRow {
   count_use: number;
 }
 
-export const BUTTON_LABELS: Record<ButtonType, string> = {
-  reply_button: 'Tombol Balasan',
-  call_button: 'Tombol Panggilan',
-  url_button: 'Tombol URL',
-  stop_button: 'Tombol Berhenti',
-};
+export const BUTTON_TYPES: ButtonType[] = ['reply_button', 'call_button', 'url_button', 'stop_button'];
+
+/** A button type's label key in the message locale file. */
+export const buttonTypeKey = (type: string) => `message.buttonTypes.${type}`;
 
 let counter = 0;
 /** The editor's starting set: 3 empty reply buttons. */
@@ -30,12 +28,12 @@ export function emptyButtons(): MessageButton[] {
   return Array.from({ length: 3 }, () => ({ id: `new-${Date.now().toString(36)}-${++counter}`, title: '', url: '', type: 'reply_button' as const }));
 }
 
-/** The spec's alert for a half-filled button, or null. */
-export function buttonProblem(b: MessageButton): string | null {
+/** The spec's alert for a half-filled button (its locale key and values), or null. */
+export function buttonProblem(b: MessageButton): { key: string; values: Record<string, string> } | null {
   const title = b.title.trim();
   const url = b.url.trim();
-  if (title && !url) return `Judul button : "${title}" belum mempunyai URL.`;
-  if (url && !title) return `URL button "${url}" belum punya nama atau judul.`;
+  if (title && !url) return { key: 'message.titleWithoutUrl', values: { title } };
+  if (url && !title) return { key: 'message.urlWithoutTitle', values: { url } };
   return null;
 }
 

@@ -1,6 +1,7 @@
+import { useCustom, useTranslate } from '@refinedev/core';
 import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { api, ApiError, errorText } from '../../lib/http';
+import { useEffect } from 'react';
+import { mapFormProps, useResourceForm } from '../../components/ResourceForm';
 import type { ProfileUser } from './index';
 
 interface Values {
@@ -23,40 +24,38 @@ const splitList = (v: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** The profile editor: names, bank from settings.bank_names, account and an optional new password. */
+/**
+ * The profile editor: names, bank from settings.bank_names, account and an optional new password.
+ * Saved through Refine's useForm on the `profile` resource; server field errors land under their fields.
+ */
 export function ProfileEditDialog({ user, open, onClose, onSaved }: { user: ProfileUser; open: boolean; onClose: () => void; onSaved: (saved: SavedProfile) => void }) {
-  const [form] = Form.useForm<Values>();
-  const [banks, setBanks] = useState<string[] | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const t = useTranslate();
+  const { formProps, form, saving, error } = useResourceForm<ProfileUser, Record<string, string>>({
+    resource: 'profile',
+    edit: true,
+    id: user.id,
+    loadRecord: false,
+    onSaved: (saved) => onSaved(saved as unknown as SavedProfile),
+    saveFallback: t('profile.errors.update'),
+  });
+  const settings = useCustom<{ setting: { bank_names: string } }>({ url: '/admin/setting/get', method: 'get', queryOptions: { enabled: open }, errorNotification: false });
+  const banks = settings.query.isLoading ? null : splitList(settings.result.data?.setting?.bank_names ?? '');
 
+  const banksKey = banks?.join(',') ?? null;
   useEffect(() => {
-    if (!open) return;
-    let live = true;
-    api<{ setting: { bank_names: string } }>('/admin/setting/get')
-      .then((res) => live && setBanks(splitList(res.setting.bank_names ?? '')))
-      .catch(() => live && setBanks([]));
-    return () => {
-      live = false;
-    };
-  }, [open]);
-
-  useEffect(() => {
-    if (!open || banks === null) return;
+    if (!open || banksKey === null) return;
     form.setFieldsValue({
       firstname: user.firstname,
       lastname: user.lastname,
       // Without a bank chosen yet, the first listed bank is used.
-      account_bank: user.account_bank || banks[0],
+      account_bank: user.account_bank || splitList(banksKey)[0],
       account_number: user.account_number ?? '',
       account_name: user.account_name ?? '',
       password: '',
     });
-  }, [open, banks, user, form]);
+  }, [open, banksKey, user, form]);
 
-  const save = async (values: Values) => {
-    setSaving(true);
-    setError(null);
+  const fieldProps = mapFormProps<Values, Record<string, string>>(formProps, (values) => {
     const body: Record<string, string> = {
       firstname: values.firstname,
       lastname: values.lastname ?? '',
@@ -67,56 +66,43 @@ export function ProfileEditDialog({ user, open, onClose, onSaved }: { user: Prof
     if (bank) body.account_bank = bank;
     // The password is sent only when the user typed a new one.
     if (values.password) body.password = values.password;
-    try {
-      const res = await api<SavedProfile>(`/admin/users/${user.id}`, { method: 'PUT', body, fallback: 'Error updating user' });
-      onSaved(res);
-    } catch (err) {
-      if (err instanceof ApiError && err.errors) {
-        form.setFields(Object.entries(err.errors).map(([name, msg]) => ({ name: name as keyof Values, errors: [msg] })));
-      }
-      setError(errorText(err, 'Error updating user'));
-    } finally {
-      setSaving(false);
-    }
-  };
+    return body;
+  });
 
   return (
     <Modal
       open={open}
-      title="Edit Profile"
+      title={t('profile.editTitle')}
       onCancel={onClose}
       onOk={() => form.submit()}
-      okText={saving ? 'Menyimpan...' : 'Simpan'}
-      cancelText="Batal"
+      okText={saving ? t('shared.saving') : t('shared.save')}
+      cancelText={t('shared.cancel')}
       okButtonProps={{ disabled: saving }}
       destroyOnHidden
     >
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
-      <Form form={form} layout="vertical" onFinish={save} preserve={false}>
-        <Form.Item label="First Name" name="firstname" rules={[{ required: true, whitespace: true, message: 'First name is required.' }]}>
+      <Form<Values> {...fieldProps} layout="vertical">
+        <Form.Item label={t('profile.fields.firstname')} name="firstname" rules={[{ required: true, whitespace: true, message: t('profile.firstnameRequired') }]}>
           <Input maxLength={200} />
         </Form.Item>
-        <Form.Item label="Last Name" name="lastname">
+        <Form.Item label={t('profile.fields.lastname')} name="lastname">
           <Input maxLength={200} />
         </Form.Item>
-        <Form.Item label="Bank" name="account_bank">
+        <Form.Item label={t('profile.fields.bank')} name="account_bank">
           {banks && banks.length === 0 ? (
-            <Typography.Text type="danger">Daftar Bank Tidak Tersedia</Typography.Text>
+            <Typography.Text type="danger">{t('profile.noBanks')}</Typography.Text>
           ) : (
-            <Select
-              loading={banks === null}
-              options={[...new Set([...(banks ?? []), ...(user.account_bank ? [user.account_bank] : [])])].map((b) => ({ value: b, label: b }))}
-            />
+            <Select loading={banks === null} options={[...new Set([...(banks ?? []), ...(user.account_bank ? [user.account_bank] : [])])].map((b) => ({ value: b, label: b }))} />
           )}
         </Form.Item>
-        <Form.Item label="Nomor Rekening" name="account_number" rules={[{ pattern: /^[\d\s.-]*$/, message: 'Nomor rekening hanya boleh berisi angka.' }]}>
+        <Form.Item label={t('profile.fields.number')} name="account_number" rules={[{ pattern: /^[\d\s.-]*$/, message: t('profile.numberDigits') }]}>
           <Input inputMode="numeric" maxLength={40} />
         </Form.Item>
-        <Form.Item label="Nama Rekening" name="account_name">
+        <Form.Item label={t('profile.fields.name')} name="account_name">
           <Input maxLength={200} />
         </Form.Item>
-        <Form.Item label="Password" name="password" rules={[{ min: 8, message: 'Password must be at least 8 characters.' }]}>
-          <Input.Password placeholder="Ganti Password ?" autoComplete="new-password" />
+        <Form.Item label={t('profile.fields.password')} name="password" rules={[{ min: 8, message: t('profile.passwordShort') }]}>
+          <Input.Password placeholder={t('profile.passwordPlaceholder')} autoComplete="new-password" />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,9 +1,9 @@
+import { useCustom, useTranslate } from '@refinedev/core';
 import { Alert, App, Avatar, Button, Card, Col, Descriptions, Row, Spin, Tag, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
-import { api, errorText } from '../../lib/http';
 import { getSessionUser, startSession, updateSessionUser, type SessionUser } from '../../lib/session';
 import { closeSocket } from '../../providers/live';
 import { ProfileEditDialog, type SavedProfile } from './edit-dialog';
@@ -19,36 +19,30 @@ const FLASH = 'profile-saved';
 
 /** /profile for every role; ?edit=1 or ?edit=true opens the editor. */
 export function Profile() {
+  const t = useTranslate();
   const { message } = App.useApp();
   const me = getSessionUser();
   const [params, setParams] = useSearchParams();
   const editing = params.get('edit') === '1' || params.get('edit') === 'true';
-  const [user, setUser] = useState<ProfileUser | null>(null);
-  const [level, setLevel] = useState<{ name: string | null; color: string | null }>({ name: null, color: null });
-  const [error, setError] = useState<string | null>(null);
   const userId = me?.id;
-
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    api<{ user: ProfileUser; level: string | null; color: string | null }>(`/admin/users/${userId}`, { fallback: 'Error fetching user' })
-      .then((res) => {
-        if (!live) return;
-        setUser(res.user);
-        setLevel({ name: res.level, color: res.color });
-      })
-      .catch((err: unknown) => live && setError(errorText(err, 'Error fetching user')));
-    return () => {
-      live = false;
-    };
-  }, [userId]);
+  // The whole answer is read (the record plus its level name and colour), so a custom call, not useOne.
+  const call = useCustom<{ user: ProfileUser; level: string | null; color: string | null }>({
+    url: `/admin/users/${userId ?? 0}`,
+    method: 'get',
+    meta: { fallback: t('profile.errors.one') },
+    queryOptions: { enabled: Boolean(userId) },
+    errorNotification: false,
+  });
+  const user = call.result.data?.user ?? null;
+  const level = { name: call.result.data?.level ?? null, color: call.result.data?.color ?? null };
+  const error = call.query.error ? call.query.error.message || t('profile.errors.one') : null;
 
   useEffect(() => {
     if (sessionStorage.getItem(FLASH)) {
       sessionStorage.removeItem(FLASH);
-      void message.success('Profil berhasil diperbarui.');
+      void message.success(t('profile.saved'));
     }
-  }, [message]);
+  }, [message, t]);
 
   const setEditing = (open: boolean) => {
     const next = new URLSearchParams(params);
@@ -75,7 +69,14 @@ export function Profile() {
   if (!user) return <Spin />;
   return (
     <div>
-      <PageTitle title="User Profile" extra={<Button type="primary" onClick={() => setEditing(true)}>Edit</Button>} />
+      <PageTitle
+        title={t('profile.title')}
+        extra={
+          <Button type="primary" onClick={() => setEditing(true)}>
+            {t('profile.edit')}
+          </Button>
+        }
+      />
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
           <Card data-testid="profile-card">
@@ -90,20 +91,20 @@ export function Profile() {
                 {level.name && <Tag color={level.color ?? undefined}>{level.name}</Tag>}
               </div>
               <Typography.Text>
-                Kode referal: <Typography.Text copyable strong>{user.referral_code}</Typography.Text>
+                {t('profile.referralCode')} <Typography.Text copyable strong>{user.referral_code}</Typography.Text>
               </Typography.Text>
             </div>
           </Card>
         </Col>
         <Col xs={24} md={16}>
-          <Card title="Personal Information" data-testid="profile-info">
+          <Card title={t('profile.info')} data-testid="profile-info">
             <Descriptions column={1} bordered size="small">
-              <Descriptions.Item label="First Name">{user.firstname}</Descriptions.Item>
-              <Descriptions.Item label="Last Name">{user.lastname || '-'}</Descriptions.Item>
-              <Descriptions.Item label="Email">{user.email}</Descriptions.Item>
-              <Descriptions.Item label="Bank">{user.account_bank || '-'}</Descriptions.Item>
-              <Descriptions.Item label="Nomor Rekening">{user.account_number || '-'}</Descriptions.Item>
-              <Descriptions.Item label="Nama Rekening">{user.account_name || '-'}</Descriptions.Item>
+              <Descriptions.Item label={t('profile.fields.firstname')}>{user.firstname}</Descriptions.Item>
+              <Descriptions.Item label={t('profile.fields.lastname')}>{user.lastname || '-'}</Descriptions.Item>
+              <Descriptions.Item label={t('profile.fields.email')}>{user.email}</Descriptions.Item>
+              <Descriptions.Item label={t('profile.fields.bank')}>{user.account_bank || '-'}</Descriptions.Item>
+              <Descriptions.Item label={t('profile.fields.number')}>{user.account_number || '-'}</Descriptions.Item>
+              <Descriptions.Item label={t('profile.fields.name')}>{user.account_name || '-'}</Descriptions.Item>
             </Descriptions>
           </Card>
         </Col>

@@ -1,11 +1,12 @@
+import { useInvalidate, useTranslate } from '@refinedev/core';
 import { App, Card, Col, Form, Input, Row } from 'antd';
+import { useState } from 'react';
 import { FilePicker, FormError, SaveButton } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
+import { useResourceForm } from '../../components/ResourceForm';
 import { downloadCsv, downloadJson } from '../../lib/download';
-import { api } from '../../lib/http';
 import { uploadWithProgress } from '../../lib/transfer';
 import { useFileImport } from '../../lib/useFileImport';
-import { useSaveForm } from '../../lib/useSaveForm';
 import { useGoBack } from '../member/useGoBack';
 import { SkippedReport } from '../phonenumber/components/SkippedReport';
 import type { ProxyRow } from './list';
@@ -18,26 +19,26 @@ interface Skipped {
   reason: string;
 }
 
-const NETWORK = 'Network error. Please try again.';
-
 /** 'Tambah Proxy' (/proxy/create): one value by hand, or a .csv / .json file. */
 export function ProxyCreate() {
+  const t = useTranslate();
   const { modal } = App.useApp();
+  const invalidate = useInvalidate();
   const goBack = useGoBack('/proxy');
-  const { saving, error, setError, run } = useSaveForm();
-  const { file, setFile, result, busy: uploading, upload: send } = useFileImport<{ created: ProxyRow[]; skipped: Skipped[] }>(setError);
+  const { formProps, saving, error: saveError } = useResourceForm<ProxyRow>({ resource: 'proxy', onSaved: goBack });
+  const [importError, setImportError] = useState<string | null>(null);
+  const { file, setFile, result, busy: uploading, upload: send } = useFileImport<{ created: ProxyRow[]; skipped: Skipped[] }>(setImportError);
 
-  const save = (values: { value: string }) =>
-    run(async () => {
-      await api('/admin/proxy/save', { method: 'POST', body: values, fallback: NETWORK });
-      goBack();
-    });
-
-  const upload = () => send((body) => uploadWithProgress('/admin/proxy/import', body, () => undefined, 'Error importing File'));
+  // The upload reports progress, so it goes through XHR; the proxy list is then refetched from Refine's cache.
+  const upload = () =>
+    send(
+      (body) => uploadWithProgress('/admin/proxy/import', body, () => undefined, t('proxy.errors.import')),
+      () => void invalidate({ resource: 'proxy', invalidates: ['list'] }),
+    );
 
   const download = (format: 'csv' | 'json') => {
     if (!result || result.skipped.length === 0) {
-      modal.warning({ title: 'No proxies to export.' });
+      modal.warning({ title: t('proxy.noExport') });
       return;
     }
     if (format === 'csv') downloadCsv(result.skipped as unknown as Array<Record<string, unknown>>, ['value', 'status', 'reason'], 'proxies.csv');
@@ -46,40 +47,35 @@ export function ProxyCreate() {
 
   return (
     <div>
-      <PageTitle title="Tambah Proxy" />
-      <FormError error={error} />
+      <PageTitle title={t('proxy.createTitle')} />
+      <FormError error={saveError ?? importError} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
-          <Card title="Manual">
-            <Form layout="vertical" onFinish={save}>
-              <Form.Item
-                label="Proxy"
-                name="value"
-                extra="host:port atau http|https|socks5://[user:pass@]host:port"
-                rules={[{ required: true, whitespace: true, message: 'Proxy wajib diisi.' }]}
-              >
+          <Card title={t('proxy.manual')}>
+            <Form {...formProps} layout="vertical">
+              <Form.Item label={t('proxy.fields.value')} name="value" extra={t('proxy.hint')} rules={[{ required: true, whitespace: true, message: t('proxy.required') }]}>
                 <Input placeholder="socks5://user:pass@10.0.0.1:1080" maxLength={500} />
               </Form.Item>
-              <SaveButton saving={saving} label="Simpan Proxy" />
+              <SaveButton saving={saving} label={t('proxy.saveProxy')} />
             </Form>
           </Card>
         </Col>
         <Col xs={24} lg={12}>
-          <Card title="Upload">
-            <FilePicker accept=".csv,.json" file={file} onFile={setFile} onUpload={() => void upload()} busy={uploading} label={uploading ? 'Mengunggah...' : 'Upload File'} />
+          <Card title={t('proxy.upload')}>
+            <FilePicker accept=".csv,.json" file={file} onFile={setFile} onUpload={() => void upload()} busy={uploading} label={uploading ? t('shared.uploading') : t('proxy.uploadFile')} />
             {result && (
               <SkippedReport<Skipped>
-                summary={`${result.created.length} proxy berhasil didaftarkan.`}
+                summary={t('proxy.registered', { count: result.created.length })}
                 rows={result.skipped}
                 total={result.skipped.length}
                 rowKey={(r, i) => `${i}-${r.value}`}
-                more={(n) => `...total ${n} proxy. Download file untuk selengkapnya.`}
+                more={(n) => t('proxy.more', { count: n })}
                 downloadsOnlyWhenMore
                 onDownload={download}
                 columns={[
-                  { title: 'Proxy', dataIndex: 'value', key: 'value' },
-                  { title: 'Status', dataIndex: 'status', key: 'status' },
-                  { title: 'Alasan', dataIndex: 'reason', key: 'reason' },
+                  { title: t('proxy.fields.value'), dataIndex: 'value', key: 'value' },
+                  { title: t('proxy.fields.status'), dataIndex: 'status', key: 'status' },
+                  { title: t('proxy.fields.reason'), dataIndex: 'reason', key: 'reason' },
                 ]}
               />
             )}

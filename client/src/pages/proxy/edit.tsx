@@ -1,56 +1,55 @@
+import { useTranslate } from '@refinedev/core';
 import { Card, Form, Input, Spin, Switch } from 'antd';
 import { useSearchParams } from 'react-router';
 import { FormError, SaveButton } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
-import { api } from '../../lib/http';
-import { useFormLoad, useSaveForm } from '../../lib/useSaveForm';
+import { mapFormProps, useResourceForm } from '../../components/ResourceForm';
 import { useGoBack } from '../member/useGoBack';
 import type { ProxyRow } from './list';
 
-const NETWORK = 'Network error. Please try again.';
+interface Values {
+  value: string;
+  active: boolean;
+}
+
+/** What the spec's PUT /admin/proxy/{id} takes. */
+interface ProxyWrite {
+  id: number;
+  value: string;
+  status: 'active' | 'nonactive';
+}
 
 /** 'Edit Proxy' (/proxy/edit?id=): the value (password shown as ****, kept unless retyped) and the active toggle. */
 export function ProxyEdit() {
+  const t = useTranslate();
   const [params] = useSearchParams();
   const id = params.get('id');
   const goBack = useGoBack('/proxy');
-  const [form] = Form.useForm<{ value: string; active: boolean }>();
-  const { saving, error, setError, run } = useSaveForm();
-  const loading = useFormLoad({
-    key: id,
-    required: true,
-    load: (id) => api<{ proxy: ProxyRow }>(`/admin/proxy/${encodeURIComponent(id)}`, { fallback: 'Error fetching Proxy' }),
-    apply: ({ proxy }) => form.setFieldsValue({ value: proxy.value, active: proxy.status === 'active' }),
-    onError: setError,
-    fallback: 'Error fetching Proxy',
+  const { formProps, loading, saving, error } = useResourceForm<ProxyRow, ProxyWrite>({
+    resource: 'proxy',
+    edit: true,
+    id,
+    onSaved: goBack,
+    loadFallback: t('proxy.errors.one'),
+    select: (proxy) => ({ value: proxy.value, active: proxy.status === 'active' }),
   });
 
-  const save = async (values: { value: string; active: boolean }) => {
-    if (!id) return;
-    await run(async () => {
-      await api(`/admin/proxy/${encodeURIComponent(id)}`, {
-        method: 'PUT',
-        body: { id: Number(id), value: values.value, status: values.active ? 'active' : 'nonactive' },
-        fallback: NETWORK,
-      });
-      goBack();
-    });
-  };
+  const fieldProps = mapFormProps<Values, ProxyWrite>(formProps, (v) => ({ id: Number(id), value: v.value, status: v.active ? 'active' : 'nonactive' }));
 
   return (
     <div>
-      <PageTitle title="Edit Proxy" />
+      <PageTitle title={t('proxy.editTitle')} />
       <FormError error={error} />
       <Spin spinning={loading}>
         <Card style={{ maxWidth: 560 }}>
-          <Form form={form} layout="vertical" onFinish={save} initialValues={{ active: true }}>
-            <Form.Item label="Proxy" name="value" rules={[{ required: true, whitespace: true, message: 'Proxy wajib diisi.' }]}>
+          <Form {...fieldProps} layout="vertical">
+            <Form.Item label={t('proxy.fields.value')} name="value" rules={[{ required: true, whitespace: true, message: t('proxy.required') }]}>
               <Input maxLength={500} />
             </Form.Item>
-            <Form.Item label="Active" name="active" valuePropName="checked">
+            <Form.Item label={t('proxy.fields.active')} name="active" valuePropName="checked">
               <Switch />
             </Form.Item>
-            <SaveButton saving={saving} disabled={loading} />
+            <SaveButton saving={saving} disabled={loading || !id} />
           </Form>
         </Card>
       </Spin>

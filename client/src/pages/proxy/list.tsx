@@ -1,9 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import { useTranslate } from '@refinedev/core';
 import { Tag } from 'antd';
-import { useRowDelete } from '../../components/DeleteAction';
+import { useEffect } from 'react';
 import { ExportButtons, ListHeader, SyncButton, useSync } from '../../components/ListHeader';
-import { PagedTable } from '../../components/PagedTable';
-import { usePaged } from '../../lib/usePaged';
+import { ListTable, useListTable } from '../../components/ListTable';
+import { RowDelete } from '../../components/RowDelete';
 
 export interface ProxyRow {
   id: number;
@@ -17,26 +18,33 @@ export const statusTag = (status: string) => <Tag color={status === 'active' ? '
 
 /** 'Daftar Proxy' (/proxy). Passwords inside values arrive masked. */
 export function ProxyList() {
+  const t = useTranslate();
   const [synced, refresh] = useSync();
-  const list = usePaged<ProxyRow>('/admin/proxy/list-per-page', { synced }, 'Error fetching Proxy list');
-  const del = useRowDelete(list, {
-    path: (r) => `/admin/proxy/${r.id}`,
-    confirm: (r) => ({ title: 'Hapus proxy?', content: `Proxy ${r.value} akan dihapus.` }),
-  });
+  const list = useListTable<ProxyRow>({ resource: 'proxy', fallback: t('proxy.errors.list') });
+  const { refetch } = list.tableQuery;
+  useEffect(() => {
+    if (synced) void refetch();
+  }, [synced, refetch]);
 
   return (
     <div>
-      <ListHeader title="Daftar Proxy" addTo="/proxy/create">
-        <ExportButtons path="/admin/proxy/export" fileName="proxies" fallback="Error fetching Proxy list" />
-        <SyncButton tooltip="Refresh" label="refresh" icon={<ReloadOutlined />} onClick={refresh} />
+      <ListHeader title={t('proxy.title')} addTo="/proxy/create">
+        <ExportButtons path="/admin/proxy/export" fileName="proxies" fallback={t('proxy.errors.list')} />
+        <SyncButton tooltip={t('shared.refresh')} label="refresh" icon={<ReloadOutlined />} onClick={refresh} />
       </ListHeader>
-      <PagedTable<ProxyRow>
+      <ListTable<ProxyRow>
         list={list}
         columns={[
-          { title: 'Proxy', dataIndex: 'value', key: 'value' },
-          { title: 'Digunakan', key: 'use', render: (_, r) => `${r.count_use} kali` },
-          { title: 'Status', key: 'status', render: (_, r) => statusTag(r.status) },
-          { title: 'Action', key: 'action', render: (_, r) => del.action(r, `/proxy/edit?id=${r.id}`) },
+          { title: t('proxy.fields.value'), dataIndex: 'value', key: 'value' },
+          { title: t('proxy.fields.used'), key: 'use', render: (_, r) => t('shared.usedTimes', { count: r.count_use }) },
+          { title: t('proxy.fields.status'), key: 'status', render: (_, r) => statusTag(r.status) },
+          {
+            title: t('shared.action'),
+            key: 'action',
+            render: (_, r) => (
+              <RowDelete resource="proxy" id={r.id} editTo={`/proxy/edit?id=${r.id}`} title={t('proxy.confirmTitle')} content={t('proxy.confirmContent', { value: r.value })} />
+            ),
+          },
         ]}
       />
     </div>

@@ -1,10 +1,8 @@
-import { Alert, App, Button, Card, Input, Space, Spin, Table, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useOne, useTranslate } from '@refinedev/core';
+import { App, Button, Card, Input, Space, Typography } from 'antd';
+import { ListTable, useListTable } from '../../components/ListTable';
 import { PageTitle } from '../../components/PageTitle';
-import { Pager } from '../../components/Pager';
-import { api, errorText, query } from '../../lib/http';
 import { formatRupiah } from '../../lib/format';
 import { getSessionUser } from '../../lib/session';
 
@@ -16,111 +14,70 @@ interface ReferralRow {
   income: number;
 }
 
-interface ReferralAnswer {
-  list: ReferralRow[];
-  total: number;
-  meta: { totalPages: number };
-}
-
 export function referralLink(code: string): string {
   return `${window.location.origin}/signup?referral=${encodeURIComponent(code)}`;
 }
 
-/** The members the signed-in member referred, with what each has earned them; the list loads for members only. */
+/** /referral (members only): their referral link and the members they referred, with what each earned them. */
 export function ReferralList() {
+  const t = useTranslate();
   const { message } = App.useApp();
   const user = getSessionUser();
-  const isMember = user?.role === 'member';
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [rows, setRows] = useState<ReferralRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [totalPages, setTotalPages] = useState(1);
-  const [loading, setLoading] = useState(isMember);
-  const [error, setError] = useState<string | null>(null);
-  const [code, setCode] = useState<string | null>(typeof user?.referral_code === 'string' ? user.referral_code : null);
   const userId = user?.id;
-
-  useEffect(() => {
-    if (!isMember || !userId) return;
-    let live = true;
-    setLoading(true);
-    api<ReferralAnswer>(`/admin/users/referral-per-page${query({ page, userId })}`, { fallback: 'Error fetching Referral list' })
-      .then((res) => {
-        if (!live) return;
-        setRows(res.list ?? []);
-        setTotal(res.total ?? 0);
-        setTotalPages(res.meta?.totalPages ?? 1);
-        setError(null);
-      })
-      .catch((err: unknown) => live && setError(errorText(err, 'Error fetching Referral list')))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [isMember, userId, page]);
-
+  const list = useListTable<ReferralRow>({ resource: 'referral', params: { userId }, fallback: t('referral.errors.list'), enabled: Boolean(userId) });
+  const total = Number(list.extra.total ?? 0);
+  const cookieCode = typeof user?.referral_code === 'string' && user.referral_code ? user.referral_code : null;
   // The cookie may predate the referral code; the user record always has it.
-  useEffect(() => {
-    if (code || !userId) return;
-    api<{ user: { referral_code: string } }>(`/admin/users/${userId}`)
-      .then((res) => setCode(res.user.referral_code))
-      .catch(() => undefined);
-  }, [code, userId]);
+  const record = useOne<{ referral_code: string }>({ resource: 'user', id: userId ?? 0, queryOptions: { enabled: !cookieCode && Boolean(userId) }, errorNotification: false });
+  const code = cookieCode ?? record.result?.referral_code ?? null;
 
   const copy = async () => {
     if (!code) return;
     try {
       await navigator.clipboard.writeText(referralLink(code));
-      void message.success('Link copied to clipboard!');
+      void message.success(t('referral.copied'));
     } catch {
-      void message.error('Failed to copy the link.');
+      void message.error(t('referral.copyFailed'));
     }
-  };
-
-  const setPage = (p: number) => {
-    const next = new URLSearchParams(params);
-    next.set('page', String(p));
-    setParams(next, { replace: true });
   };
 
   return (
     <div>
-      <PageTitle title="Daftar Referal" extra={<Typography.Title level={4} style={{ margin: 0 }}>Total : {formatRupiah(total)}</Typography.Title>} />
+      <PageTitle
+        title={t('referral.title')}
+        extra={
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t('referral.total', { total: formatRupiah(total) })}
+          </Typography.Title>
+        }
+      />
       {code && (
         <Card size="small" style={{ marginBottom: 16 }}>
-          <Typography.Text type="secondary">Bagikan link referal Anda:</Typography.Text>
+          <Typography.Text type="secondary">{t('referral.share')}</Typography.Text>
           <Space.Compact style={{ width: '100%', marginTop: 8 }}>
-            <Input readOnly value={referralLink(code)} data-testid="referral-link" />
+            <Input readOnly value={referralLink(code)} data-testid="referral-link" aria-label={t('referral.share')} />
             <Button icon={<CopyOutlined />} onClick={() => void copy()}>
-              Copy
+              {t('referral.copy')}
             </Button>
           </Space.Compact>
         </Card>
       )}
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-      <Spin spinning={loading}>
-        <Table<ReferralRow>
-          rowKey="id"
-          dataSource={rows}
-          pagination={false}
-          locale={{ emptyText: 'Kosong' }}
-          columns={[
-            {
-              title: 'Dari',
-              key: 'from',
-              render: (_, r) => (
-                <div>
-                  <div>{`${r.firstname} ${r.lastname}`.trim()}</div>
-                  <Typography.Text type="secondary">{r.email}</Typography.Text>
-                </div>
-              ),
-            },
-            { title: 'Nominal', key: 'income', render: (_, r) => formatRupiah(r.income) },
-          ]}
-        />
-      </Spin>
-      <Pager page={page} totalPages={totalPages} onChange={setPage} />
+      <ListTable<ReferralRow>
+        list={list}
+        columns={[
+          {
+            title: t('referral.fields.from'),
+            key: 'from',
+            render: (_, r) => (
+              <div>
+                <div>{`${r.firstname} ${r.lastname}`.trim()}</div>
+                <Typography.Text type="secondary">{r.email}</Typography.Text>
+              </div>
+            ),
+          },
+          { title: t('referral.fields.nominal'), key: 'income', render: (_, r) => formatRupiah(r.income) },
+        ]}
+      />
     </div>
   );
 }

@@ -1,17 +1,16 @@
-import { Alert, App, Button, Card, Col, Form, InputNumber, Row, Spin, Statistic, Table, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCustom, useCustomMutation, useInvalidate, useTranslate, type HttpError } from '@refinedev/core';
+import { Alert, App, Button, Card, Col, Form, InputNumber, Row, Statistic, Typography } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ListTable, useListTable } from '../../components/ListTable';
 import { PageTitle } from '../../components/PageTitle';
-import { Pager } from '../../components/Pager';
-import { api, ApiError, errorText } from '../../lib/http';
 import { formatDateTime, formatRupiah } from '../../lib/format';
+import { ApiError, errorText } from '../../lib/http';
 import { getSessionUser } from '../../lib/session';
-import { usePaged } from '../../lib/usePaged';
 import { useLive } from '../../providers/live';
 import { WithdrawStatusTag, type WithdrawRow } from './shared';
 
 const MIN = 10000;
-const MIN_MSG = 'Minimal permintaan penarikan adalah Rp 10.000';
 
 interface Summary {
   income: number;
@@ -20,72 +19,74 @@ interface Summary {
   accepted: number;
 }
 
+/** One money figure of the signed-in user through the data provider's custom call. */
+function useFigure<K extends string>(path: string, key: K, userId: number | undefined, fallback: string) {
+  const call = useCustom<Record<K, number>>({ url: `${path}/${userId ?? 0}`, method: 'get', meta: { fallback }, queryOptions: { enabled: Boolean(userId) }, errorNotification: false });
+  return { value: call.result.data?.[key] as number | undefined, error: call.query.error, refetch: call.query.refetch };
+}
+
 /** /withdraw for members and developers: balance card, request form and their own history. */
 export function WithdrawMember() {
+  const t = useTranslate();
   const { modal } = App.useApp();
   const navigate = useNavigate();
+  const invalidate = useInvalidate();
   const userId = getSessionUser()?.id;
-  const [summary, setSummary] = useState<Summary | null>(null);
-  const [summaryError, setSummaryError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const [form] = Form.useForm<{ nominal: number | null }>();
-  const history = usePaged<WithdrawRow>(userId ? '/admin/withdraw/histories-per-page' : null, { user_id: userId }, 'Error fetching History list');
+  const income = useFigure('/admin/withdraw/income', 'income', userId, t('withdraw.errors.income'));
+  const balance = useFigure('/admin/withdraw/balance', 'balance', userId, t('withdraw.errors.balance'));
+  const requested = useFigure('/admin/withdraw/total-requested', 'total', userId, t('withdraw.errors.total'));
+  const accepted = useFigure('/admin/withdraw/total-accepted', 'total', userId, t('withdraw.errors.total'));
+  // Live figures arrive absolute and win over the last fetched ones until the next fetch.
+  const [live, setLive] = useState<Summary | null>(null);
+  const summary: Partial<Summary> = live ?? { income: income.value, balance: balance.value, requested: requested.value, accepted: accepted.value };
+  const summaryError = [income, balance, requested, accepted].find((f) => f.error)?.error;
+  const history = useListTable<WithdrawRow>({ resource: 'withdraw', params: { user_id: userId }, fallback: t('withdraw.errors.history'), enabled: Boolean(userId) });
+  const { mutate, mutation } = useCustomMutation<{ msg: string }, HttpError, { nominal: number; userId: number | undefined }>();
 
-  const loadSummary = useCallback(async () => {
-    if (!userId) return;
-    try {
-      const [income, balance, requested, accepted] = await Promise.all([
-        api<{ income: number }>(`/admin/withdraw/income/${userId}`, { fallback: 'Error fetching Income' }),
-        api<{ balance: number }>(`/admin/withdraw/balance/${userId}`, { fallback: 'Error fetching Balance' }),
-        api<{ total: number }>(`/admin/withdraw/total-requested/${userId}`, { fallback: 'Error fetching Withdraw Total' }),
-        api<{ total: number }>(`/admin/withdraw/total-accepted/${userId}`, { fallback: 'Error fetching Withdraw Total' }),
-      ]);
-      setSummary({ income: income.income, balance: balance.balance, requested: requested.total, accepted: accepted.total });
-      setSummaryError(null);
-    } catch (err) {
-      setSummaryError(errorText(err));
-    }
-  }, [userId]);
-  useEffect(() => {
-    void loadSummary();
-  }, [loadSummary]);
+  const refetchFigures = () => {
+    setLive(null);
+    for (const f of [income, balance, requested, accepted]) void f.refetch();
+  };
 
   // Figures arrive absolute on the member's own channel (accepted, rejected, new income).
   useLive<{ income: number; balance: number; totalRequested: number; totalAccepted: number }>(userId ? String(userId) : null, (msg) => {
     if (msg.event === 'balance') {
-      setSummary({ income: msg.data.income, balance: msg.data.balance, requested: msg.data.totalRequested, accepted: msg.data.totalAccepted });
-    } else if (msg.event === 'withdraw') history.reload();
+      setLive({ income: msg.data.income, balance: msg.data.balance, requested: msg.data.totalRequested, accepted: msg.data.totalAccepted });
+    } else if (msg.event === 'withdraw') void invalidate({ resource: 'withdraw', invalidates: ['list'] });
   });
 
-  const submit = async ({ nominal }: { nominal: number | null }) => {
+  const submit = ({ nominal }: { nominal: number | null }) => {
     if (nominal === null || nominal === undefined || !Number.isFinite(nominal) || nominal < MIN) {
-      modal.warning({ title: 'Gagal', content: MIN_MSG });
+      modal.warning({ title: t('shared.failed'), content: t('withdraw.minimum') });
       return;
     }
-    setSending(true);
-    try {
-      await api('/admin/withdraw/request', { method: 'POST', body: { nominal, userId }, fallback: 'Network error. Please try again.' });
-      modal.success({ title: 'Berhasil', content: 'Permintaan withdraw berhasil dikirim.' });
-      form.setFieldsValue({ nominal: MIN });
-      history.reload();
-      void loadSummary();
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 1) {
-        // No bank account yet: confirming goes to the profile editor.
-        modal.error({ title: 'Gagal', content: err.message, onOk: () => navigate('/profile?edit=1') });
-      } else {
-        modal.error({ title: 'Gagal', content: errorText(err, 'Network error. Please try again.') });
-      }
-    } finally {
-      setSending(false);
-    }
+    mutate(
+      { url: '/admin/withdraw/request', method: 'post', values: { nominal, userId }, successNotification: false, errorNotification: false },
+      {
+        onSuccess: () => {
+          modal.success({ title: t('shared.success'), content: t('withdraw.requested') });
+          form.setFieldsValue({ nominal: MIN });
+          void invalidate({ resource: 'withdraw', invalidates: ['list'] });
+          refetchFigures();
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === 1) {
+            // No bank account yet: confirming goes to the profile editor.
+            modal.error({ title: t('shared.failed'), content: err.message, onOk: () => navigate('/profile?edit=1') });
+          } else {
+            modal.error({ title: t('shared.failed'), content: errorText(err, t('shared.network')) });
+          }
+        },
+      },
+    );
   };
 
-  const figure = (title: string, value: number | undefined, testId: string) => (
+  const figure = (key: keyof Summary, testId: string) => (
     <Col xs={12} md={6}>
       <div data-testid={testId}>
         <Card size="small">
-          <Statistic title={title} value={value === undefined ? '-' : formatRupiah(value)} valueStyle={{ fontSize: 18 }} />
+          <Statistic title={t(`withdraw.figures.${key}`)} value={summary[key] === undefined ? '-' : formatRupiah(summary[key])} valueStyle={{ fontSize: 18 }} />
         </Card>
       </div>
     </Col>
@@ -93,45 +94,36 @@ export function WithdrawMember() {
 
   return (
     <div>
-      <PageTitle title="Withdraw" />
-      {summaryError && <Alert type="error" showIcon message={summaryError} style={{ marginBottom: 16 }} />}
+      <PageTitle title={t('withdraw.title')} />
+      {summaryError && <Alert type="error" showIcon message={summaryError.message} style={{ marginBottom: 16 }} />}
       <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
-        {figure('Pendapatan', summary?.income, 'withdraw-income')}
-        {figure('Saldo', summary?.balance, 'withdraw-balance')}
-        {figure('Total Permintaan', summary?.requested, 'withdraw-requested')}
-        {figure('Total Diterima', summary?.accepted, 'withdraw-accepted')}
+        {figure('income', 'withdraw-income')}
+        {figure('balance', 'withdraw-balance')}
+        {figure('requested', 'withdraw-requested')}
+        {figure('accepted', 'withdraw-accepted')}
       </Row>
-      <Typography.Paragraph type="secondary">
-        Saldo = pendapatan + bonus + referal − penarikan yang diajukan atau diterima.
-      </Typography.Paragraph>
-      <Card title="Permintaan Penarikan" style={{ maxWidth: 480, marginBottom: 24 }}>
+      <Typography.Paragraph type="secondary">{t('withdraw.balanceRule')}</Typography.Paragraph>
+      <Card title={t('withdraw.requestTitle')} style={{ maxWidth: 480, marginBottom: 24 }}>
         <Form form={form} layout="vertical" initialValues={{ nominal: MIN }} onFinish={submit}>
-          <Form.Item label="Nominal (Rp.)" name="nominal" rules={[{ required: true, message: 'Nominal wajib diisi.' }]}>
+          <Form.Item label={t('withdraw.nominal')} name="nominal" rules={[{ required: true, message: t('withdraw.nominalRequired') }]}>
             <InputNumber min={0} precision={0} step={1000} style={{ width: '100%' }} data-testid="withdraw-nominal" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" disabled={sending}>
-            {sending ? 'Mengirim...' : 'Kirim Permintaan'}
+          <Button type="primary" htmlType="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? t('shared.sending') : t('withdraw.submit')}
           </Button>
         </Form>
       </Card>
-      <Typography.Title level={4}>Riwayat Penarikan</Typography.Title>
-      {history.error && <Alert type="error" showIcon message={history.error} style={{ marginBottom: 16 }} />}
-      <Spin spinning={history.loading}>
-        <div data-testid="withdraw-history">
-        <Table<WithdrawRow>
-          rowKey="id"
-          dataSource={history.rows}
-          pagination={false}
-          locale={{ emptyText: 'Kosong' }}
+      <Typography.Title level={4}>{t('withdraw.history')}</Typography.Title>
+      <div data-testid="withdraw-history">
+        <ListTable<WithdrawRow>
+          list={history}
           columns={[
-            { title: 'Nominal', key: 'nominal', render: (_, r) => formatRupiah(r.nominal) },
-            { title: 'Status', key: 'status', render: (_, r) => <WithdrawStatusTag status={r.status} /> },
-            { title: 'Tanggal', key: 'createdAt', render: (_, r) => formatDateTime(r.createdAt) },
+            { title: t('withdraw.fields.nominal'), key: 'nominal', render: (_, r) => formatRupiah(r.nominal) },
+            { title: t('withdraw.fields.status'), key: 'status', render: (_, r) => <WithdrawStatusTag status={r.status} /> },
+            { title: t('withdraw.fields.date'), key: 'createdAt', render: (_, r) => formatDateTime(r.createdAt) },
           ]}
         />
-        </div>
-      </Spin>
-      <Pager page={history.page} totalPages={history.totalPages} onChange={history.setPage} />
+      </div>
     </div>
   );
 }

@@ -1,99 +1,108 @@
-import { Alert, App, Button, Descriptions, Space, Spin, Table } from 'antd';
+import { useCustomMutation, useInvalidate, useTranslate, type HttpError } from '@refinedev/core';
+import { App, Button, Descriptions, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { ListTable, useListTable } from '../../components/ListTable';
 import { PageTitle } from '../../components/PageTitle';
-import { Pager } from '../../components/Pager';
-import { api, errorText } from '../../lib/http';
 import { formatDateTime, formatRupiah } from '../../lib/format';
+import { errorText } from '../../lib/http';
 import { getSessionUser } from '../../lib/session';
-import { usePaged } from '../../lib/usePaged';
 import { useLive } from '../../providers/live';
 import { WithdrawStatusTag, type WithdrawRow, type WithdrawStatus } from './shared';
 
 const ACTIONS: Record<WithdrawStatus, Array<{ to: WithdrawStatus; label: string; danger?: boolean }>> = {
   requested: [
-    { to: 'accepted', label: 'Terima' },
-    { to: 'rejected', label: 'Tolak', danger: true },
+    { to: 'accepted', label: 'accept' },
+    { to: 'rejected', label: 'reject', danger: true },
   ],
-  accepted: [{ to: 'requested', label: 'Batalkan' }],
-  rejected: [{ to: 'requested', label: 'Batalkan' }],
+  accepted: [{ to: 'requested', label: 'undo' }],
+  rejected: [{ to: 'requested', label: 'undo' }],
 };
+
+const fullName = (u: { firstname: string; lastname: string }) => `${u.firstname} ${u.lastname}`.trim();
 
 /** /withdraw/requested: every request; admin acts on them, staff and dev read. */
 export function WithdrawRequested() {
+  const t = useTranslate();
   const { modal } = App.useApp();
+  const invalidate = useInvalidate();
   const role = getSessionUser()?.role;
   const isAdmin = role === 'admin';
-  const list = usePaged<WithdrawRow>('/admin/withdraw/histories-per-page', {}, 'Error fetching All History list');
+  const list = useListTable<WithdrawRow>({ resource: 'withdraw', fallback: t('withdraw.errors.all') });
+  const { mutate } = useCustomMutation<{ msg: string; withdraw: WithdrawRow }, HttpError, { id: number; status: WithdrawStatus }>();
   const [busy, setBusy] = useState<Set<number>>(new Set());
 
+  // Another admin's decision or a new request arrives on the admin channel; the list is fetched again.
   useLive<WithdrawRow>(role === 'admin' || role === 'dev' ? 'admin' : null, (msg) => {
-    if (msg.event !== 'withdraw') return;
-    const known = list.rows.some((r) => r.id === msg.data.id);
-    if (known) list.setRows((rows) => rows.map((r) => (r.id === msg.data.id ? { ...r, ...msg.data } : r)));
-    else if (list.page === 1) list.reload();
+    if (msg.event === 'withdraw') void invalidate({ resource: 'withdraw', invalidates: ['list'] });
   });
 
   const showBank = (row: WithdrawRow) =>
     modal.info({
-      title: row.User ? `${row.User.firstname} ${row.User.lastname}`.trim() : 'Member',
+      title: row.User ? fullName(row.User) : t('withdraw.bank.someone'),
       content: (
         <Descriptions column={1} size="small" data-testid="bank-details">
-          <Descriptions.Item label="Email">{row.User?.email ?? '-'}</Descriptions.Item>
-          <Descriptions.Item label="Bank">{row.User?.account_bank || '-'}</Descriptions.Item>
-          <Descriptions.Item label="Nomor Rekening">{row.User?.account_number || '-'}</Descriptions.Item>
-          <Descriptions.Item label="Nama Rekening">{row.User?.account_name || '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('withdraw.bank.email')}>{row.User?.email ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('withdraw.bank.bank')}>{row.User?.account_bank || '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('withdraw.bank.number')}>{row.User?.account_number || '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('withdraw.bank.name')}>{row.User?.account_name || '-'}</Descriptions.Item>
         </Descriptions>
       ),
     });
 
-  const change = async (row: WithdrawRow, status: WithdrawStatus) => {
-    setBusy((b) => new Set(b).add(row.id));
-    try {
-      const res = await api<{ msg: string; withdraw: WithdrawRow }>('/admin/withdraw/update', {
-        method: 'PUT',
-        body: { id: row.id, status },
-        fallback: 'Network error. Please try again.',
-      });
-      list.setRows((rows) => rows.map((r) => (r.id === row.id ? res.withdraw : r)));
-      modal.success({ title: res.msg });
-    } catch (err) {
-      modal.error({ title: 'Gagal', content: errorText(err, 'Network error. Please try again.') });
-    } finally {
-      setBusy((b) => {
-        const next = new Set(b);
-        next.delete(row.id);
-        return next;
-      });
-    }
+  const setRowBusy = (id: number, on: boolean) =>
+    setBusy((b) => {
+      const next = new Set(b);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const change = (row: WithdrawRow, status: WithdrawStatus) => {
+    setRowBusy(row.id, true);
+    mutate(
+      { url: '/admin/withdraw/update', method: 'put', values: { id: row.id, status }, successNotification: false, errorNotification: false },
+      {
+        onSuccess: async ({ data }) => {
+          modal.success({ title: data.msg });
+          // The row keeps 'Mengirim...' until the refetched list shows its new status.
+          await invalidate({ resource: 'withdraw', invalidates: ['list'] });
+          setRowBusy(row.id, false);
+        },
+        onError: (err) => {
+          setRowBusy(row.id, false);
+          modal.error({ title: t('shared.failed'), content: errorText(err, t('shared.network')) });
+        },
+      },
+    );
   };
 
   const columns: ColumnsType<WithdrawRow> = [
     {
-      title: 'Member',
+      title: t('withdraw.fields.member'),
       key: 'member',
       render: (_, r) => (
         <Button type="link" style={{ padding: 0 }} onClick={() => showBank(r)}>
-          {r.User ? `${r.User.firstname} ${r.User.lastname}`.trim() : '-'}
+          {r.User ? fullName(r.User) : '-'}
         </Button>
       ),
     },
-    { title: 'Nominal', key: 'nominal', render: (_, r) => formatRupiah(r.nominal) },
-    { title: 'Status', key: 'status', render: (_, r) => <WithdrawStatusTag status={r.status} /> },
-    { title: 'Tanggal', key: 'createdAt', render: (_, r) => formatDateTime(r.createdAt) },
+    { title: t('withdraw.fields.nominal'), key: 'nominal', render: (_, r) => formatRupiah(r.nominal) },
+    { title: t('withdraw.fields.status'), key: 'status', render: (_, r) => <WithdrawStatusTag status={r.status} /> },
+    { title: t('withdraw.fields.date'), key: 'createdAt', render: (_, r) => formatDateTime(r.createdAt) },
     ...(isAdmin
       ? [
           {
-            title: 'Action',
+            title: t('shared.action'),
             key: 'action',
             render: (_: unknown, r: WithdrawRow) =>
               busy.has(r.id) ? (
-                'Mengirim...'
+                t('shared.sending')
               ) : (
                 <Space>
                   {ACTIONS[r.status].map((a) => (
-                    <Button key={a.to} size="small" danger={a.danger} onClick={() => void change(r, a.to)}>
-                      {a.label}
+                    <Button key={a.to} size="small" danger={a.danger} onClick={() => change(r, a.to)}>
+                      {t(`withdraw.actions.${a.label}`)}
                     </Button>
                   ))}
                 </Space>
@@ -105,12 +114,8 @@ export function WithdrawRequested() {
 
   return (
     <div>
-      <PageTitle title="Permintaan Withdraw" />
-      {list.error && <Alert type="error" showIcon message={list.error} style={{ marginBottom: 16 }} />}
-      <Spin spinning={list.loading}>
-        <Table<WithdrawRow> rowKey="id" dataSource={list.rows} pagination={false} scroll={{ x: true }} locale={{ emptyText: 'Kosong' }} columns={columns} />
-      </Spin>
-      <Pager page={list.page} totalPages={list.totalPages} onChange={list.setPage} />
+      <PageTitle title={t('withdraw.requestedTitle')} />
+      <ListTable<WithdrawRow> list={list} columns={columns} />
     </div>
   );
 }

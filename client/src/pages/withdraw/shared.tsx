@@ -1,3 +1,4 @@
+import { useTranslate } from '@refinedev/core';
 import { Tag } from 'antd';
 
 export type WithdrawStatus = 'requested' | 'accepted' | 'rejected';
@@ -19,17 +20,14 @@ export interface WithdrawRow {
   } | null;
 }
 
-const LOOK: Record<WithdrawStatus, { label: string; color: string }> = {
-  requested: { label: 'Diajukan', color: 'orange' },
-  accepted: { label: 'Diterima', color: 'green' },
-  rejected: { label: 'Ditolak', color: 'red' },
-};
+const COLOR: Record<WithdrawStatus, string> = { requested: 'orange', accepted: 'green', rejected: 'red' };
 
 export function WithdrawStatusTag({ status }: { status: WithdrawStatus }) {
-  const look = LOOK[status] ?? { label: status, color: 'default' };
+  const t = useTranslate();
+  const known = status in COLOR;
   return (
-    <Tag color={look.color} data-status={status}>
-      {look.label}
+    <Tag color={known ? COLOR[status] : 'default'} data-status={status}>
+      {known ? t(`withdraw.status.${status}`) : status}
     </Tag>
   );
 }

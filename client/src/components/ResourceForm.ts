@@ -1,0 +1,69 @@
+import type { BaseKey, BaseRecord, HttpError } from '@refinedev/core';
+import { useTranslate } from '@refinedev/core';
+import { useForm, type UseFormProps } from '@refinedev/antd';
+import type { FormProps } from 'antd';
+
+interface Options<TRecord extends BaseRecord> {
+  resource: string;
+  /** The record's `?id` on an edit screen; create screens leave it out. */
+  id?: BaseKey | null;
+  edit?: boolean;
+  /** Where the screen goes after a save (back, or to the list); it receives the call's answer. */
+  onSaved: (saved: BaseRecord) => void;
+  /** False when the screen already holds the record (a dialog opened from it): nothing is fetched. */
+  loadRecord?: boolean;
+  /** The spec's message when loading the record fails without a server message ('Error fetching Proxy'). */
+  loadFallback?: string;
+  /** The spec's message when saving fails without a server message (default: the network message). */
+  saveFallback?: string;
+  /** Turns the loaded record into form values (a status into a switch). */
+  select?: (record: TRecord) => BaseRecord;
+}
+
+/**
+ * Refine's antd `useForm` for the spec's create and `?id=` edit screens: no redirect of Refine's own
+ * (the screen goes back), no toast (the screen shows 'Error: …' itself), server field errors under
+ * their fields by `HttpError.errors`. `error` is the load or save failure to show.
+ */
+export function useResourceForm<TRecord extends BaseRecord, TVariables = Record<string, unknown>>({ resource, id, edit, onSaved, loadRecord = true, loadFallback, saveFallback, select }: Options<TRecord>) {
+  const t = useTranslate();
+  const props: UseFormProps<TRecord, HttpError, TVariables> = {
+    resource,
+    action: edit ? 'edit' : 'create',
+    id: id ?? undefined,
+    redirect: false,
+    successNotification: false,
+    errorNotification: false,
+    queryMeta: { fallback: loadFallback },
+    mutationMeta: { fallback: saveFallback ?? t('shared.network') },
+    onMutationSuccess: (res) => onSaved(res.data),
+    // Refine enables the record's fetch on edit screens itself; only a held record turns it off.
+    queryOptions: { ...(loadRecord ? {} : { enabled: false }), ...(select ? { select: (res) => ({ ...res, data: select(res.data) as TRecord }) } : {}) },
+  };
+  const form = useForm<TRecord, HttpError, TVariables>(props);
+  const loadError = edit && !id ? (loadFallback ?? null) : form.query?.error ? form.query.error.message || loadFallback || null : null;
+  const saveError = form.mutation.error ? form.mutation.error.message || saveFallback || t('shared.network') : null;
+  return {
+    ...form,
+    loading: Boolean(edit && id && loadRecord && form.query?.isLoading),
+    saving: form.mutation.isPending,
+    error: saveError ?? loadError,
+  };
+}
+
+/**
+ * The form's props for a screen whose fields differ from what the call takes (a switch for a status):
+ * `toCall` turns the field values into the call's body, or answers null when the screen stopped the save
+ * itself (it showed the spec's alert).
+ */
+export function mapFormProps<TFields, TVariables>(formProps: FormProps<TVariables>, toCall: (fields: TFields) => TVariables | null): FormProps<TFields> {
+  const { onFinish, ...rest } = formProps;
+  // The fields are the loaded record's view, not the call's body; only onFinish differs.
+  return {
+    ...(rest as FormProps<TFields>),
+    onFinish: (fields: TFields) => {
+      const body = toCall(fields);
+      if (body !== null) onFinish?.(body);
+    },
+  };
+}
