@@ -22,7 +22,7 @@ export const PAGE_ROLES: Record<string, Role[]> = {
   '/bonus': DAM,
   '/whatsapp': DAM,
   // The spec lists dev and admin too, but only a member has a referral link and referred members
-  // (the list loads for members only), so the screen is theirs alone (issue 13).
+  // (the list loads for members only), so the screen is theirs alone.
   '/referral': M,
   '/withdraw': DM,
   '/generator/list': DAS,
