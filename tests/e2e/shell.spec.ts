@@ -136,15 +136,3 @@ for (const theme of ['light', 'dark'] as const) {
     }
   });
 }
-
-test("phone login with '62' alone says the number is too short, not that it must start with 62", async ({ page }) => {
-  await signInFast(page, DEMO.member);
-  await page.goto('/whatsapp/create');
-  await page.getByText('Login dengan Nomor').click();
-  await expect(page.getByLabel('Nomor WhatsApp')).toHaveValue('62');
-  await page.getByRole('button', { name: 'Generate Pairing Code' }).click();
-  await expect(page.getByText('Nomor terlalu pendek: lengkapi nomor setelah 62, contoh 6281xxxxxxx')).toBeVisible();
-  await page.getByLabel('Nomor WhatsApp').fill('0812345678');
-  await page.getByRole('button', { name: 'Generate Pairing Code' }).click();
-  await expect(page.getByText('Nomor harus diawali 62, contoh 6281xxxxxxx')).toBeVisible();
-});

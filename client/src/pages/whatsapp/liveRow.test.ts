@@ -76,6 +76,8 @@ describe('the transient label as a locale key', () => {
     expect(accountLabel(w!)).toEqual({ key: 'whatsapp.labels.waiting', values: { seconds: 7 } });
     expect(accountLabel(row({ attempting: true, attempingCode: 'timeout' }))).toEqual({ key: 'whatsapp.labels.attempting', values: { code: 'timeout' } });
     expect(accountLabel(row({ status: 'sending' }))).toEqual({ key: 'whatsapp.labels.sending' });
+    const [g] = applyLive([row({ status: 'sending' })], { event: 'progressing', data: { deviceId: 'id-1-1', target: '6281234567890' } });
+    expect(accountLabel(g!)).toEqual({ key: 'whatsapp.labels.generating' });
     expect(accountLabel(row({ status: 'sending', suspended: true }))).toBeNull();
     expect(accountLabel(row({ status: 'sending', state: 'reconnecting...' }))).toBeNull();
     expect(accountLabel(row())).toBeNull();

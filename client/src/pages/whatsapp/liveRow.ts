@@ -24,6 +24,8 @@ export interface AccountRow {
   attempting?: boolean;
   attempingCode?: string | null;
   progressing?: boolean;
+  /** The last blast event was `progressing` (a send under way): shows 'Generating...'. */
+  generating?: boolean;
   waiting?: boolean;
   waitTime?: number;
   successUpdated?: boolean;
@@ -48,6 +50,7 @@ const CLEARED: Partial<AccountRow> = {
   attempting: false,
   attempingCode: null,
   progressing: false,
+  generating: false,
   waiting: false,
   waitTime: 0,
 };
@@ -126,6 +129,7 @@ export function accountLabel(row: AccountRow): { key: string; values?: Record<st
   if (row.suspended || row.state === 'reconnecting...') return null;
   if (row.attempting) return { key: 'whatsapp.labels.attempting', values: { code: row.attempingCode ?? '' } };
   if (row.waiting && (row.waitTime ?? 0) > 0) return { key: 'whatsapp.labels.waiting', values: { seconds: row.waitTime ?? 0 } };
+  if (row.generating && row.status === 'sending') return { key: 'whatsapp.labels.generating' };
   if (row.status === 'sending') return { key: 'whatsapp.labels.sending' };
   return null;
 }
