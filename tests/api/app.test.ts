@@ -36,7 +36,7 @@ describe('the app', () => {
   it('answers malformed JSON with 400 and no stack trace', async () => {
     const res = await t.http.post('/api/auth/login').set('Content-Type', 'application/json').send('{"email":');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ msg: 'Invalid JSON body' });
+    expect(res.body).toEqual({ msg: 'Invalid JSON body', code: 'invalid_json_body' });
   });
 
   it('serves uploads so they cannot run script', async () => {

@@ -103,7 +103,7 @@ describe('import', () => {
       const csv = Array.from({ length: 8000 }, (_, i) => `0817${String(i).padStart(8, '0')},N${i}`).join('\n');
       const res = await upload(csv, 'fail.csv');
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ msg: 'Internal server error' });
+      expect(res.body).toEqual({ msg: 'Internal server error', code: 'internal' });
       expect(count()).toBe(before);
     } finally {
       t.ctx.db.$client.exec('DROP TRIGGER refuse_one');

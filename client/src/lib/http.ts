@@ -1,3 +1,5 @@
+import { i18n } from '../providers/i18n';
+import { serverFieldErrors, serverText, type Translate } from './serverError';
 import { getToken } from './session';
 
 /** A failed call, in Refine's HttpError shape plus the server's `code`. */
@@ -6,7 +8,8 @@ export class ApiError extends Error {
     message: string,
     public statusCode: number,
     public errors?: Record<string, string>,
-    public code?: number,
+    /** The spec's number (withdraw 1, blast 2/3) or a stable key of common/errors.ts. */
+    public code?: number | string,
   ) {
     super(message);
   }
@@ -36,6 +39,15 @@ function serverMessage(body: unknown): string | undefined {
     for (const key of ['msg', 'message', 'error']) if (typeof b[key] === 'string' && b[key]) return b[key] as string;
   }
   return undefined;
+}
+
+const translate: Translate = (key, options) => i18n.t(key, options);
+
+/** A failed answer's body as ApiError: a known `code` (or message) shows the locale's text. */
+export function errorFromBody(parsed: unknown, status: number, fallback: string): ApiError {
+  const b = (parsed && typeof parsed === 'object' ? parsed : {}) as { errors?: Record<string, string>; code?: number | string };
+  const msg = serverMessage(parsed) ?? fallback;
+  return new ApiError(serverText(msg, b.code, translate), status, serverFieldErrors(b.errors, translate), b.code);
 }
 
 /**
@@ -72,8 +84,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
   }
   if (!res.ok) {
     if (res.status === 401 && !options.anonymous) onUnauthorized?.();
-    const b = (parsed ?? {}) as { errors?: Record<string, string>; code?: number };
-    throw new ApiError(serverMessage(parsed) ?? options.fallback ?? 'Internal server error', res.status, b.errors, b.code);
+    throw errorFromBody(parsed, res.status, options.fallback ?? 'Internal server error');
   }
   return parsed as T;
 }

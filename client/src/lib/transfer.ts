@@ -1,15 +1,16 @@
-import { API_BASE, ApiError } from './http';
+import { API_BASE, ApiError, errorFromBody } from './http';
 import { downloadBlob } from './download';
 import { getToken } from './session';
 
-function messageOf(text: string, fallback: string): string {
+/** A failed answer's text as ApiError, translated like every other call's. */
+function errorOf(text: string, status: number, fallback: string): ApiError {
+  let body: unknown;
   try {
-    const body = JSON.parse(text) as Record<string, unknown>;
-    for (const key of ['msg', 'message', 'error']) if (typeof body[key] === 'string' && body[key]) return body[key] as string;
+    body = JSON.parse(text);
   } catch {
-    // not JSON
+    body = undefined; // not JSON
   }
-  return fallback;
+  return errorFromBody(body, status, fallback);
 }
 
 /** Downloads a file the server streams (exports, skipped lists), with the session's token. */
@@ -22,7 +23,7 @@ export async function downloadFromApi(path: string, fileName: string, fallback =
   } catch {
     throw new ApiError('Network error. Please try again.', 0);
   }
-  if (!res.ok) throw new ApiError(messageOf(await res.text(), fallback), res.status);
+  if (!res.ok) throw errorOf(await res.text(), res.status, fallback);
   downloadBlob(await res.blob(), fileName);
 }
 
@@ -48,7 +49,7 @@ export function uploadWithProgress<T>(path: string, body: FormData, onProgress: 
         } catch {
           reject(new ApiError(fallback, xhr.status));
         }
-      } else reject(new ApiError(messageOf(xhr.responseText, fallback), xhr.status));
+      } else reject(errorOf(xhr.responseText, xhr.status, fallback));
     };
     xhr.send(body);
   });

@@ -3,6 +3,7 @@ import express, { type RequestHandler, type Router } from 'express';
 import { API_ROUTES, findApiRoute, type Method } from '../../../common/api-routes';
 import type { AppContext } from '../context';
 import { requireAuth, requireRole } from '../auth/middleware';
+import { errorBody } from './errors';
 
 export interface Api {
   router: Router;
@@ -49,7 +50,7 @@ export function createApi(ctx: AppContext): Api {
     handlers.set(key, h);
   };
   const notYet: RequestHandler = (_req, res) => {
-    res.status(501).json({ msg: 'Not available yet' });
+    res.status(501).json(errorBody('Not available yet'));
   };
   return {
     router,

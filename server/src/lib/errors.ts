@@ -1,12 +1,17 @@
 import type { ErrorRequestHandler } from 'express';
 import { ZodError } from 'zod';
+import { type ErrorCode, errorCodeFor } from '../../../common/errors';
 
-/** An error whose status and msg are safe to show to the caller. */
+/**
+ * An error whose status and msg are safe to show to the caller. `code` is the spec's number where the
+ * spec names one (withdraw 1, blast 2/3), or a stable key of common/errors.ts; left out, the
+ * middleware finds the key from the message.
+ */
 export class HttpError extends Error {
   constructor(
     public status: number,
     public msg: string,
-    public extra: { code?: number; errors?: Record<string, string> } = {},
+    public extra: { code?: number | ErrorCode; errors?: Record<string, string> } = {},
   ) {
     super(msg);
   }
@@ -26,27 +31,33 @@ export function zodFieldErrors(err: ZodError): Record<string, string> {
   return out;
 }
 
+/** `{ msg, code?, errors? }`: the catalogue's code is added when the message is a known one. */
+export function errorBody(msg: string, extra: { code?: number | ErrorCode; errors?: Record<string, string> } = {}) {
+  const code = extra.code ?? errorCodeFor(msg)?.code;
+  return { msg, ...(code === undefined ? {} : { code }), ...(extra.errors ? { errors: extra.errors } : {}) };
+}
+
 export function errorMiddleware(log: (msg: string, err: unknown) => void = console.error): ErrorRequestHandler {
   return (err, _req, res, _next) => {
     if (err instanceof HttpError) {
-      res.status(err.status).json({ msg: err.msg, ...err.extra });
+      res.status(err.status).json(errorBody(err.msg, err.extra));
       return;
     }
     if (err instanceof ZodError) {
       const errors = zodFieldErrors(err);
-      res.status(422).json({ msg: Object.values(errors)[0] ?? 'Invalid request', errors });
+      res.status(422).json(errorBody(Object.values(errors)[0] ?? 'Invalid request', { errors }));
       return;
     }
     const status = typeof err === 'object' && err !== null && 'status' in err ? Number(err.status) : 500;
     if (status === 413) {
-      res.status(413).json({ msg: 'Request too large' });
+      res.status(413).json(errorBody('Request too large'));
       return;
     }
     if (status === 400 && typeof err === 'object' && err !== null && 'type' in err && err.type === 'entity.parse.failed') {
-      res.status(400).json({ msg: 'Invalid JSON body' });
+      res.status(400).json(errorBody('Invalid JSON body'));
       return;
     }
     log('Unhandled error', err);
-    res.status(500).json({ msg: 'Internal server error' });
+    res.status(500).json(errorBody('Internal server error'));
   };
 }

@@ -1,3 +1,4 @@
+import type { HttpError } from '../lib/errors';
 import type { ImportProgress, ImportResult } from './import-run';
 
 /** What the server hands an import worker. */
@@ -16,5 +17,5 @@ export type WorkerMessage =
   | { type: 'progress'; progress: ImportProgress }
   | { type: 'done'; result: ImportResult }
   | { type: 'aborted' }
-  | { type: 'refused'; status: number; msg: string; extra: { code?: number; errors?: Record<string, string> } }
+  | { type: 'refused'; status: number; msg: string; extra: HttpError['extra'] }
   | { type: 'failed'; message: string };

@@ -1,0 +1,26 @@
+import { errorCodeFor, isErrorCode, type ErrorMatch } from '../../../common/errors';
+
+export type Translate = (key: string, options: Record<string, unknown>) => string;
+
+/** The server's code when it sent a known one, else the catalogue's code for its message. */
+function matchOf(msg: string, code: unknown): ErrorMatch | undefined {
+  if (isErrorCode(code)) return { code, params: errorCodeFor(msg)?.params ?? {} };
+  return errorCodeFor(msg);
+}
+
+/**
+ * The locale's text for a server error (`errors.<code>`), so an Indonesian screen never shows the
+ * server's English sentence; an unknown message is shown as the server sent it.
+ */
+export function serverText(msg: string, code: unknown, t: Translate): string {
+  const match = matchOf(msg, code);
+  return match ? t(`errors.${match.code}`, { ...match.params, defaultValue: msg }) : msg;
+}
+
+/** Field errors (`errors`) carry the same messages; each is translated on its own. */
+export function serverFieldErrors(errors: Record<string, string> | undefined, t: Translate): Record<string, string> | undefined {
+  if (!errors || typeof errors !== 'object') return errors;
+  const out: Record<string, string> = {};
+  for (const [field, msg] of Object.entries(errors)) out[field] = typeof msg === 'string' ? serverText(msg, undefined, t) : msg;
+  return out;
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers';
+
+let t: TestApp;
+const settings = {
+  interval_min: 3,
+  interval_max: 9,
+  price: 45,
+  bank_names: 'BCA, BNI',
+  colors: '#123456, #abcdef',
+  referral_percent: 12,
+  info: 'Pengumuman',
+  recipient_cooldown: 48,
+};
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('error answers carry a stable code next to the unchanged msg', () => {
+  it('a service error: bonus to a non-member', async () => {
+    const admin = await t.user('admin');
+    const staff = await t.user('staff');
+    const res = await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: staff.id, nominal: 100, reason: 'x' });
+    expect(res.status).toBe(422);
+    expect(res.body.msg).toBe('Bonus can only be sent to a member.');
+    expect(res.body.code).toBe('bonus_member_only');
+    expect(res.body.errors.userId).toBe('Bonus can only be sent to a member.');
+  });
+
+  it('a validation error: the first field message gives the code, field errors stay', async () => {
+    const res = await t.http.post('/api/auth/register').send({
+      firstName: 'A',
+      lastName: 'B',
+      email: `short-${Date.now()}@test.local`,
+      password: 'short',
+      password2: 'short',
+      agreeToTerms: true,
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.msg).toBe('Password must be at least 8 characters.');
+    expect(res.body.code).toBe('password_too_short');
+    expect(res.body.errors.password).toBe('Password must be at least 8 characters.');
+  });
+
+  it('settings colours, unknown user, sign-in and routing errors', async () => {
+    const admin = await t.user('admin');
+    const colors = await t.http.put('/api/admin/setting/update').set(admin.auth).send({ ...settings, colors: 'red' });
+    expect(colors.status).toBe(422);
+    expect(colors.body.msg).toMatch(/^Colors must be hex colours/);
+    expect(colors.body.code).toBe('colors_invalid');
+
+    const user = await t.http.get('/api/admin/users/999999').set(admin.auth);
+    expect(user.status).toBe(404);
+    expect(user.body).toEqual({ msg: 'User not found', code: 'user_not_found' });
+
+    const login = await t.http.post('/api/auth/login').send({ email: 'nobody@test.local', password: 'password123' });
+    expect(login.status).toBe(401);
+    expect(login.body.code).toBe('invalid_credentials');
+
+    const noToken = await t.http.get('/api/admin/users/1');
+    expect(noToken.body).toEqual({ msg: 'Authorization token is missing', code: 'token_missing' });
+
+    const unknown = await t.http.get('/api/nothing-here').set(admin.auth);
+    expect(unknown.body).toEqual({ msg: 'Unknown API route', code: 'unknown_route' });
+  });
+
+  it('a field-label pattern gives its code; a spec numeric code is kept as the number', async () => {
+    const admin = await t.user('admin');
+    const price = await t.http.put('/api/admin/setting/update').set(admin.auth).send({ ...settings, price: 1.5 });
+    expect(price.status).toBe(422);
+    expect(price.body.msg).toBe('Price must be a whole number.');
+    expect(price.body.code).toBe('field_whole');
+
+    const member = await t.user('member');
+    const withdraw = await t.http.post('/api/admin/withdraw/request').set(member.auth).send({ nominal: 10000 });
+    expect(withdraw.status).toBe(422);
+    expect(withdraw.body.code).toBe(1);
+  });
+});

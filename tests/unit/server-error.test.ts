@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError, errorFromBody } from '../../client/src/lib/http';
+import { i18nProvider } from '../../client/src/providers/i18n';
+
+afterEach(async () => {
+  await i18nProvider.changeLocale('id');
+});
+
+describe("the client's error path", () => {
+  it("shows the locale's text for a known code, in Indonesian by default", () => {
+    const err = errorFromBody({ msg: 'Bonus can only be sent to a member.', code: 'bonus_member_only' }, 422, 'x');
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.message).toBe('Bonus hanya dapat dikirim kepada member.');
+    expect(err.code).toBe('bonus_member_only');
+    expect(err.statusCode).toBe(422);
+  });
+
+  it('translates field errors and label messages, and follows the chosen language', async () => {
+    const body = {
+      msg: 'Password must be at least 8 characters.',
+      code: 'password_too_short',
+      errors: { password: 'Password must be at least 8 characters.', price: 'Price must be a whole number.', other: 'Pesan lain' },
+    };
+    const id = errorFromBody(body, 422, 'x');
+    expect(id.message).toBe('Password minimal 8 karakter.');
+    expect(id.errors).toEqual({ password: 'Password minimal 8 karakter.', price: 'Price harus bilangan bulat.', other: 'Pesan lain' });
+    await i18nProvider.changeLocale('en');
+    const en = errorFromBody(body, 422, 'x');
+    expect(en.message).toBe('Password must be at least 8 characters.');
+    expect(en.errors?.price).toBe('Price must be a whole number.');
+  });
+
+  it('matches a message without a code, keeps unknown messages and the spec numeric code', () => {
+    expect(errorFromBody({ msg: 'User not found' }, 404, 'x').message).toBe('Pengguna tidak ditemukan');
+    expect(errorFromBody({ msg: 'Saldo tidak mencukupi.' }, 422, 'x').message).toBe('Saldo tidak mencukupi.');
+    const bank = errorFromBody({ msg: 'Rekening bank belum diisi.', code: 1 }, 422, 'x');
+    expect(bank.code).toBe(1);
+    expect(bank.message).toBe('Rekening bank belum diisi.');
+    expect(errorFromBody(undefined, 500, 'Error fetching user').message).toBe('Error fetching user');
+  });
+
+  it("keeps the spec's own texts on Indonesian screens", () => {
+    expect(errorFromBody({ msg: 'Internal server error', code: 'internal' }, 500, 'x').message).toBe('Internal server error');
+    expect(errorFromBody({ msg: 'Passwords do not match.' }, 422, 'x').message).toBe('Passwords do not match.');
+  });
+});
