@@ -85,7 +85,7 @@ export const ERROR_MESSAGES = {
   skip_existing: ['already in the list'],
   skip_repeated: ['repeated in the file'],
   skip_opted_out: ['opted out'],
-  skip_invalid_number: ['invalid number'],
+  skip_invalid_number: ['nomor tidak valid'],
   skip_invalid_proxy: ['invalid proxy'],
 } as const satisfies Record<string, readonly string[]>;
 
