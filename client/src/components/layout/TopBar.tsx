@@ -100,7 +100,7 @@ export function TopBar({ user, collapsed, mobile, onToggle }: { user: SessionUse
           ],
         }}
       >
-        <Button type="text" data-testid="user-menu" aria-label={t('layout.user.menu')} style={{ height: 48, paddingInline: mobile ? 4 : undefined }}>
+        <Button type="text" data-testid="user-menu" aria-label={mobile ? t('layout.user.menu') : `${user.firstname} (${t('layout.user.menu')})`} style={{ height: 48, paddingInline: mobile ? 4 : undefined }}>
           <Space>
             <Avatar icon={<UserOutlined />} />
             {!mobile && <span>{user.firstname}</span>}

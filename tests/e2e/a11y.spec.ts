@@ -1,0 +1,33 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signInFast } from './helpers';
+
+/** The screens issue 13 names, with the role that sees each one. */
+const SCREENS: { who: string; paths: string[] }[] = [
+  { who: DEMO.admin, paths: ['/dashboard', '/phonenumber', '/phonenumber/create', '/message/create', '/settings'] },
+  { who: DEMO.member, paths: ['/dashboard', '/whatsapp', '/withdraw'] },
+];
+
+async function seriousViolations(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+  // Let lists and charts finish loading so axe sees the screen a person sees.
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ') + (process.env.A11Y_DEBUG ? ` [${n.any.map((c) => c.message).join('; ')}]` : '')).join(', ')}`);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const { who, paths } of SCREENS) {
+    test(`${who.split('@')[0]} screens have no serious or critical accessibility violations (${theme})`, async ({ page }) => {
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await signInFast(page, who);
+      const bad: string[] = [];
+      for (const path of paths) bad.push(...(await seriousViolations(page, path)));
+      expect(bad).toEqual([]);
+    });
+  }
+}
