@@ -8,7 +8,7 @@ import { PageFallback } from './components/layout/PageFallback';
 import { ThemeProvider, useTheme } from './components/layout/theme';
 import { DocumentTitle } from './components/layout/title';
 import { publicRoutes } from './routes';
-import './providers/i18n';
+import { loadConsoleLocales } from './providers/i18n';
 
 // WhatsApp's teal, dark enough for white button text (WCAG AA 4.5:1; #128C7E gave 4.1:1).
 const PRIMARY = '#0E7C70';
@@ -30,7 +30,7 @@ const DARK_COMPONENTS = {
 const LIGHT_COMPONENTS = { Menu: { itemSelectedBg: '#E3F2EF', itemSelectedColor: '#0A5F56' } };
 
 // The Refine console (providers, resources, protected screens) loads only off the public pages.
-const Console = lazy(() => import('./App'));
+const Console = lazy(() => Promise.all([import('./App'), loadConsoleLocales()]).then(([m]) => m));
 
 function Themed({ children }: { children: React.ReactNode }) {
   const { theme } = useTheme();

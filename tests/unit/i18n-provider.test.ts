@@ -27,3 +27,13 @@ describe('i18n provider', () => {
     expect(i18nProvider.translate('nowhere.key')).toBe('nowhere.key');
   });
 });
+
+describe('console texts', () => {
+  it('load with the console, in both languages', async () => {
+    const { i18n, loadConsoleLocales } = await import('../../client/src/providers/i18n');
+    expect(i18n.exists('proxy.title', { lng: 'id' })).toBe(false);
+    await loadConsoleLocales();
+    expect(i18n.exists('proxy.title', { lng: 'id' })).toBe(true);
+    expect(i18n.exists('proxy.title', { lng: 'en' })).toBe(true);
+  });
+});

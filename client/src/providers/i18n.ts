@@ -14,7 +14,9 @@ type Messages = Record<string, unknown>;
  * One JSON file per language and area: `locales/{lang}/{area}.json`. Each file's keys live under its
  * area, so `locales/id/proxy.json` with `{ "title": "Daftar Proxy" }` is `t('proxy.title')`.
  */
-const files = import.meta.glob<Messages>('../locales/*/*.json', { eager: true, import: 'default' });
+const shellFiles = import.meta.glob<Messages>('../locales/*/{common,layout,auth,misc,errors}.json', { eager: true, import: 'default' });
+/** The screens' areas load with the console, so the public pages download only the shell's texts. */
+const consoleFiles = import.meta.glob<Messages>(['../locales/*/*.json', '!../locales/*/{common,layout,auth,misc,errors}.json'], { import: 'default' });
 
 export function buildResources(modules: Record<string, Messages>): Record<string, { translation: Messages }> {
   const out: Record<string, { translation: Messages }> = {};
@@ -41,7 +43,7 @@ export function storedLocale(): Locale {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: buildResources(files),
+  resources: buildResources(shellFiles),
   lng: storedLocale(),
   fallbackLng: DEFAULT_LOCALE,
   // Labels contain ':' and '.' in their text, never in keys; spec placeholders use single braces.
@@ -51,6 +53,18 @@ void i18n.use(initReactI18next).init({
 });
 
 export { i18n };
+
+let consoleLoaded: Promise<void> | null = null;
+
+/** Adds every screen's texts, in both languages; the console awaits it before its first render. */
+export function loadConsoleLocales(): Promise<void> {
+  consoleLoaded ??= Promise.all(Object.entries(consoleFiles).map(async ([path, load]) => [path, await load()] as const)).then((loaded) => {
+    for (const [lang, bundle] of Object.entries(buildResources(Object.fromEntries(loaded)))) {
+      i18n.addResourceBundle(lang, 'translation', bundle.translation, true, true);
+    }
+  });
+  return consoleLoaded;
+}
 
 export const i18nProvider: I18nProvider = {
   translate: (key: string, options?: unknown, defaultMessage?: string) => {

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { i18nProvider } from '../../providers/i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18nProvider, loadConsoleLocales } from '../../providers/i18n';
 import { applyJobLive, jobStatusLabel, type JobRow } from './jobRow';
+
+beforeAll(() => loadConsoleLocales());
 
 /** The label as the Indonesian screen shows it. */
 const shown = (r: JobRow) => {
