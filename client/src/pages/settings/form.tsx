@@ -80,7 +80,6 @@ export function SettingsForm() {
             <Form.Item
               label="Kode Negara Default"
               name="default_country"
-              rules={[{ required: true, message: 'Kode Negara Default wajib diisi.' }]}
               extra="Nomor yang ditulis tanpa kode negara (mis. 0812… atau 812…) dibaca sebagai nomor negara ini."
             >
               <Select showSearch options={COUNTRY_OPTIONS} optionFilterProp="label" />
