@@ -87,7 +87,7 @@ test('an expired QR offers a new one', async ({ page }) => {
   await expect(image).toHaveCount(0);
   await page.getByRole('button', { name: 'Generate QR Code' }).click();
   await expect(image).toBeVisible();
-  expect(await image.getAttribute('data-qr')).not.toBe(first);
+  await expect(image).not.toHaveAttribute('data-qr', first ?? '');
 });
 
 test('forcing Disconnected on /sim turns the row within 1 s without reload; Reconnect leads to create?r=', async ({ page, context }) => {
