@@ -38,13 +38,15 @@ test('a member starts a blast, sees Sending / Generating / Waiting and rising co
   await page.goto('/whatsapp');
   const row = rowOf(page, 'Budi Toko Online');
   const ok = row.locator('td').nth(2);
-  const before = Number(await ok.textContent());
+  // The counter shows a thousands separator (1.150).
+  const count = async () => Number((await ok.textContent())?.replace(/\./g, ''));
+  const before = await count();
   await row.getByRole('button', { name: 'Start Blast' }).click();
   // 'Sending...' once started, 'Generating...' while a target's message is under way.
   await row.getByText(/^(Sending|Generating)\.\.\.$/).waitFor();
   await row.getByText(/Waiting \(\d+s\)\.\.\./).waitFor();
   await expect(row.getByText('Waiting (1s)...')).toBeVisible({ timeout: 5000 });
-  await expect.poll(async () => Number(await ok.textContent()), { timeout: 15_000 }).toBeGreaterThan(before + 1);
+  await expect.poll(count, { timeout: 15_000 }).toBeGreaterThan(before + 1);
   await expect(row.getByRole('button', { name: 'Stop Blast' })).toBeVisible();
 
   // The last target's phone: the template arrived with its name filled in; it replies STOP.

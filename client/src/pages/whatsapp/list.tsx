@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { ListHeader } from '../../components/ListHeader';
 import { Pager } from '../../components/Pager';
 import { SearchFilterBar } from '../../components/SearchFilterBar';
-import { formatRupiah, formatState } from '../../lib/format';
+import { formatCount, formatRupiah, formatState } from '../../lib/format';
 import { getSessionUser } from '../../lib/session';
 import { useLiveOverlay } from '../../lib/useLiveOverlay';
 import { useSpecTable } from '../../lib/useSpecTable';
@@ -112,8 +112,8 @@ export function WhatsappList() {
       ),
     },
     { title: t('whatsapp.columns.clientId'), key: 'clientid', render: (_, r) => <span style={WHOLE}>{r.clientid}</span> },
-    { title: t('whatsapp.columns.success'), key: 'ok', render: (_, r) => <span style={r.successUpdated ? HIGHLIGHT : undefined}>{r.count_success}</span> },
-    { title: t('whatsapp.columns.fail'), key: 'fail', render: (_, r) => <span style={r.failUpdated ? HIGHLIGHT : undefined}>{r.count_fail}</span> },
+    { title: t('whatsapp.columns.success'), key: 'ok', render: (_, r) => <span style={r.successUpdated ? HIGHLIGHT : undefined}>{formatCount(r.count_success)}</span> },
+    { title: t('whatsapp.columns.fail'), key: 'fail', render: (_, r) => <span style={r.failUpdated ? HIGHLIGHT : undefined}>{formatCount(r.count_fail)}</span> },
     { title: t('whatsapp.columns.income'), key: 'income', render: (_, r) => formatRupiah(r.income) },
     {
       title: t('whatsapp.columns.status'),
