@@ -5,12 +5,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
+import { fromRoot } from '../lib/paths';
 import { seedSettings } from '../settings/service';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+const MIGRATIONS = fromRoot('drizzle');
 
 /**
  * The database file is created 0600 before SQLite opens it; SQLite gives its -wal and -shm files

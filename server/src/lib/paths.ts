@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+let root: string | null = null;
+
+/**
+ * The project folder (the one holding package.json), found from this module's location so it is the same
+ * whether the server runs from its TypeScript sources or from the compiled bundle in dist/.
+ */
+export function projectRoot(): string {
+  if (root) return root;
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error('package.json not found above the server files');
+    dir = up;
+  }
+  root = dir;
+  return root;
+}
+
+/** A path inside the project folder. */
+export const fromRoot = (...parts: string[]): string => path.join(projectRoot(), ...parts);
