@@ -1,7 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { AuthUser } from '../auth/middleware';
-import { moneyTransaction } from '../db/client';
+import { moneyTransactionSync } from '../db/client';
 import { bonuses, users } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { paged, pageWindow } from '../lib/paging';
@@ -32,7 +32,7 @@ export const SELF_BONUS_MSG = 'Anda tidak dapat memberi bonus kepada akun Anda s
 /** Only members and developers hold a balance, so only they receive bonuses; nobody pays themselves. */
 export function createBonus(ctx: AppContext, caller: AuthUser, input: BonusCreate) {
   if (input.userId === caller.id) throw new HttpError(403, SELF_BONUS_MSG, { errors: { userId: SELF_BONUS_MSG } });
-  const view = moneyTransaction(ctx.db, (tx) => {
+  const view = moneyTransactionSync(ctx.db, (tx) => {
     const target = tx.select({ role: users.role, ...owner }).from(users).where(eq(users.id, input.userId)).get();
     if (!target) throw new HttpError(404, 'Member not found', { errors: { userId: 'Member not found' } });
     if (target.role !== 'member' && target.role !== 'dev') {
@@ -52,7 +52,7 @@ export function createBonus(ctx: AppContext, caller: AuthUser, input: BonusCreat
 
 /** Refused when taking the bonus back would leave the member's balance below zero. */
 export function deleteBonus(ctx: AppContext, caller: AuthUser, id: number) {
-  const userId = moneyTransaction(ctx.db, (tx) => {
+  const userId = moneyTransactionSync(ctx.db, (tx) => {
     const row = tx.select().from(bonuses).where(eq(bonuses.id, id)).get();
     if (!row) throw new HttpError(404, 'Bonus not found');
     const after = Number(balanceBigOf(tx, row.userId) - BigInt(row.nominal));

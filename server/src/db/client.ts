@@ -2,12 +2,19 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
 import { fromRoot } from '../lib/paths';
 import { seedSettings } from '../settings/service';
+import { gate, installSqliteGate } from './gate';
+import { setActiveDialect } from './dialect';
+import { isPostgresUrl, openPostgres, closePostgres, createPostgresTestDb, postgresTransaction, isPostgres } from './postgres';
 
+/**
+ * The one database handle the services use. Its TypeScript shape is Drizzle's SQLite database (the
+ * tables are declared once, in ./schema), and at run time it is either that or Drizzle's PostgreSQL
+ * database on the same table objects: services only build queries and `await` them, run transactions
+ * through `transaction()`/`moneyTransaction()` below and raw SQL through ./raw, so they never know which.
+ */
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -23,7 +30,9 @@ function privateFiles(file: string): void {
   for (const f of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(f)) fs.chmodSync(f, 0o600);
 }
 
-export function openDb(file: string): Db {
+function openSqlite(file: string): Db {
+  installSqliteGate();
+  setActiveDialect('sqlite');
   privateFiles(file);
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
@@ -32,20 +41,85 @@ export function openDb(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: MIGRATIONS });
+  return db;
+}
+
+/** The embedded SQLite database (a file path) with its migrations applied; synchronous. */
+export function openDb(file: string): Db {
+  const db = openSqlite(file);
   seedSettings(db);
   return db;
 }
 
-/** A fresh, migrated database for tests: in memory unless a file is given. */
+/**
+ * Opens the store named by `target`: a `postgres://` URL (PostgreSQL, migrations from drizzle/pg) or a
+ * SQLite file path. Migrations are applied and the settings row exists when it resolves.
+ */
+export async function connectDb(target: string): Promise<Db> {
+  const db = isPostgresUrl(target) ? ((await openPostgres(target)) as unknown as Db) : openSqlite(target);
+  await seedSettings(db);
+  return db;
+}
+
+/**
+ * A fresh, migrated database for tests: in-memory SQLite (or the given file), or, when the tests run with
+ * DATABASE_URL=postgres://…, a new schema of its own on that server (dropped again by closeDb).
+ */
 export function createTestDb(file = ':memory:'): Db {
   return openDb(file);
 }
 
+/** As createTestDb, on PostgreSQL when DATABASE_URL names one. */
+export async function createTestDbAsync(file = ':memory:'): Promise<Db> {
+  const url = process.env.DATABASE_URL;
+  if (url && isPostgresUrl(url)) {
+    const db = (await createPostgresTestDb(url)) as unknown as Db;
+    await seedSettings(db);
+    return db;
+  }
+  return openDb(file);
+}
+
 /**
- * Runs a money-moving change with synchronous=FULL so it survives a power loss,
- * then returns to NORMAL for the high-volume rest.
+ * Runs `fn` in one transaction and resolves with its result; a throw rolls everything back. On SQLite the
+ * connection is shared, so queries of other callers wait (see ./gate) until it ends; a transaction
+ * started inside another one joins it. `immediate` takes SQLite's write lock at BEGIN.
  */
-export function moneyTransaction<T>(db: Db, fn: (tx: Tx) => T): T {
+export async function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>, options: { immediate?: boolean; money?: boolean } = {}): Promise<T> {
+  if (isPostgres(db)) return postgresTransaction(db, fn as never, { serializable: options.money === true }) as Promise<T>;
+  if (gate.mine()) return fn(db);
+  const client = db.$client;
+  return gate.hold(async () => {
+    if (options.money) client.pragma('synchronous = FULL');
+    client.exec(options.immediate || options.money ? 'BEGIN IMMEDIATE' : 'BEGIN');
+    try {
+      const result = await fn(db);
+      client.exec('COMMIT');
+      return result;
+    } catch (err) {
+      if (client.inTransaction) client.exec('ROLLBACK');
+      throw err;
+    } finally {
+      if (options.money) client.pragma('synchronous = NORMAL');
+    }
+  });
+}
+
+/**
+ * A money-moving change: on SQLite an IMMEDIATE transaction with synchronous=FULL so it survives a power
+ * loss; on PostgreSQL a SERIALIZABLE transaction, retried when it loses a serialization race. Side
+ * effects outside the database (events) belong after it resolves, since a retry runs `fn` again.
+ */
+export function moneyTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return transaction(db, fn, { money: true });
+}
+
+/**
+ * The synchronous form for code that still runs on SQLite's own transactions. It refuses to start while
+ * an asynchronous transaction holds the connection, which would otherwise swallow it.
+ */
+export function moneyTransactionSync<T>(db: Db, fn: (tx: Tx) => T): T {
+  gate.assertFree();
   db.$client.pragma('synchronous = FULL');
   try {
     return db.transaction(fn, { behavior: 'immediate' });
@@ -55,10 +129,20 @@ export function moneyTransaction<T>(db: Db, fn: (tx: Tx) => T): T {
 }
 
 export function closeDb(db: Db): void {
+  if (isPostgres(db)) {
+    void closePostgres(db);
+    return;
+  }
   try {
     db.$client.pragma('wal_checkpoint(TRUNCATE)');
   } catch {
     // in-memory databases have no WAL to checkpoint
   }
   db.$client.close();
+}
+
+/** As closeDb, resolving once a PostgreSQL pool has ended (and a test schema is dropped). */
+export async function closeDbAsync(db: Db): Promise<void> {
+  if (isPostgres(db)) return closePostgres(db);
+  closeDb(db);
 }

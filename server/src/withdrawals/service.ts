@@ -2,7 +2,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { AuthUser } from '../auth/middleware';
-import { moneyTransaction, type Db } from '../db/client';
+import { moneyTransactionSync, type Db } from '../db/client';
 import { users, withdrawals } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { paged, pageWindow } from '../lib/paging';
@@ -55,7 +55,7 @@ export function requestWithdrawal(ctx: AppContext, caller: AuthUser, body: z.inf
   if (body.userId !== undefined && body.userId !== null && body.userId !== caller.id) {
     throw new HttpError(403, 'Forbidden');
   }
-  const row = moneyTransaction(ctx.db, (tx) => {
+  const row = moneyTransactionSync(ctx.db, (tx) => {
     const me = tx.select(userBank).from(users).where(eq(users.id, caller.id)).get();
     if (!me) throw new HttpError(404, 'User not found');
     if (!hasBank(me)) throw new HttpError(422, NO_BANK_MSG, { code: 1 });
@@ -84,7 +84,7 @@ const DONE_MSG: Record<WithdrawStatus, string> = {
  * holds the money again, so the member's balance is checked first. Records who and when.
  */
 export function updateWithdrawal(ctx: AppContext, caller: AuthUser, body: z.infer<typeof WithdrawUpdateBody>) {
-  const row = moneyTransaction(ctx.db, (tx) => {
+  const row = moneyTransactionSync(ctx.db, (tx) => {
     const current = tx.select().from(withdrawals).where(eq(withdrawals.id, body.id)).get();
     if (!current) throw new HttpError(404, 'Withdraw not found');
     if (current.userId === caller.id) throw new HttpError(403, 'Anda tidak dapat memutuskan permintaan withdraw Anda sendiri.');

@@ -1,0 +1,92 @@
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import crypto from 'node:crypto';
+import * as schema from './schema';
+import { fromRoot } from '../lib/paths';
+import { setActiveDialect } from './dialect';
+
+/**
+ * PostgreSQL through Drizzle's node-postgres driver. The tables are the ones of ./schema; their columns
+ * map to PostgreSQL columns of the same names whose values travel as the same JavaScript values
+ * (times as epoch milliseconds in bigint, flags as 0/1 smallint, JSON as text), so one query builder
+ * serves both stores. drizzle/pg holds this dialect's migrations.
+ */
+export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+const MIGRATIONS = fromRoot('drizzle', 'pg');
+
+// bigint (int8) columns hold epoch milliseconds and counters well below 2^53: read them as numbers.
+// Sums over money use SQL numeric and are read as strings, then BigInt, by the code that needs them.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+
+const testSchemas = new WeakMap<object, { schema: string; url: string }>();
+
+export const isPostgresUrl = (target: string): boolean => /^postgres(ql)?:\/\//i.test(target);
+
+export function isPostgres(db: unknown): db is PgDb {
+  return typeof db === 'object' && db !== null && (db as { $client?: unknown }).$client instanceof pg.Pool;
+}
+
+function pool(url: string, searchPath?: string): pg.Pool {
+  return new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.PG_POOL_MAX ?? 10),
+    idleTimeoutMillis: 10_000,
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+}
+
+export async function openPostgres(url: string): Promise<PgDb> {
+  setActiveDialect('postgres');
+  const client = pool(url);
+  const db = drizzle(client, { schema }) as PgDb;
+  await migrate(db, { migrationsFolder: MIGRATIONS });
+  return db;
+}
+
+/** A new schema on the server named by `url`, migrated, used only by the returned handle. */
+export async function createPostgresTestDb(url: string): Promise<PgDb> {
+  const name = `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE SCHEMA "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  setActiveDialect('postgres');
+  const client = pool(url, name);
+  const db = drizzle(client, { schema }) as PgDb;
+  await migrate(db, { migrationsFolder: MIGRATIONS, migrationsSchema: name });
+  testSchemas.set(db, { schema: name, url });
+  return db;
+}
+
+export async function closePostgres(db: PgDb): Promise<void> {
+  await db.$client.end();
+  const test = testSchemas.get(db);
+  if (!test) return;
+  const admin = new pg.Client({ connectionString: test.url });
+  await admin.connect();
+  try {
+    await admin.query(`DROP SCHEMA IF EXISTS "${test.schema}" CASCADE`);
+  } finally {
+    await admin.end();
+  }
+}
+
+const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
+
+/** One transaction; SERIALIZABLE ones are retried (a few times, with jitter) when they lose a race. */
+export async function postgresTransaction<T>(db: PgDb, fn: (tx: PgDb) => Promise<T>, options: { serializable: boolean }): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction((tx) => fn(tx as unknown as PgDb), options.serializable ? { isolationLevel: 'serializable' } : undefined);
+    } catch (err) {
+      const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+      if (!code || !RETRYABLE.has(code) || attempt >= 8) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+}
