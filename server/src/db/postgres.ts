@@ -20,6 +20,9 @@ const MIGRATIONS = fromRoot('drizzle', 'pg');
 // Sums over money use SQL numeric and are read as strings, then BigInt, by the code that needs them.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
+/** Any fixed number: the advisory lock key migrations run under. */
+const MIGRATION_LOCK = 7_447_001;
+
 const testSchemas = new WeakMap<object, { schema: string; url: string }>();
 
 export const isPostgresUrl = (target: string): boolean => /^postgres(ql)?:\/\//i.test(target);
@@ -33,7 +36,7 @@ function pool(url: string, searchPath?: string): pg.Pool {
     connectionString: url,
     max: Number(process.env.PG_POOL_MAX ?? 10),
     idleTimeoutMillis: 10_000,
-    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+    ...(searchPath ? { options: `-c search_path=${searchPath},public` } : {}),
   });
 }
 
@@ -41,7 +44,15 @@ export async function openPostgres(url: string): Promise<PgDb> {
   setActiveDialect('postgres');
   const client = pool(url);
   const db = drizzle(client, { schema }) as PgDb;
-  await migrate(db, { migrationsFolder: MIGRATIONS });
+  // Nodes starting together migrate one after the other: the first applies, the others find nothing to do.
+  const lock = await client.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lock.release();
+  }
   return db;
 }
 

@@ -1,0 +1,353 @@
+/**
+ * The PostgreSQL tables, for drizzle-kit to write drizzle/pg migrations from. They mirror ../schema.ts
+ * column for column (tests/api/store-schema-parity.test.ts checks it); queries use ../schema.ts on both stores.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Epoch milliseconds, as the SQLite store keeps them; the shared table objects map them to Date. */
+const ms = (name: string) => bigint(name, { mode: 'number' });
+const nowMs = sql`((extract(epoch from clock_timestamp()) * 1000)::bigint)`;
+const createdAt = () => ms('created_at').notNull().default(nowMs);
+/** 0/1 flags, as the SQLite store keeps them; the shared table objects map them to boolean. */
+const flag = (name: string) => smallint(name);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull().default(''),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull().default('member'),
+    referralCode: text('referral_code').notNull(),
+    referredBy: integer('referred_by'),
+    accountBank: text('account_bank'),
+    accountNumber: text('account_number'),
+    accountName: text('account_name'),
+    blastIntervalMin: integer('blast_interval_min'),
+    blastIntervalMax: integer('blast_interval_max'),
+    blastFee: integer('blast_fee'),
+    /** Running totals kept by the blast transaction, so lists and levels need no scan of the log. */
+    totalSuccess: integer('total_success').notNull().default(0),
+    totalFail: integer('total_fail').notNull().default(0),
+    income: bigint('income', { mode: 'number' }).notNull().default(0),
+    /** Bumped by sign-out-everywhere; tokens carry it with the password fingerprint. */
+    sessionEpoch: integer('session_epoch').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    uniqueIndex('users_referral_code_uq').on(t.referralCode),
+    index('users_referred_by_idx').on(t.referredBy),
+    index('users_role_idx').on(t.role, t.id),
+  ],
+);
+
+export const levels = pgTable(
+  'levels',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    blastFee: integer('blast_fee').notNull(),
+    requirementBlast: integer('requirement_blast').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('levels_requirement_idx').on(t.requirementBlast)],
+);
+
+export const settings = pgTable('settings', {
+  id: integer('id').primaryKey(),
+  intervalMin: integer('interval_min').notNull().default(1),
+  intervalMax: integer('interval_max').notNull().default(2),
+  price: integer('price').notNull().default(0),
+  bankNames: text('bank_names').notNull().default('BCA, MANDIRI, BRI'),
+  colors: text('colors').notNull().default('#2C2C2C, #3E3A32'),
+  referralPercent: integer('referral_percent').notNull().default(0),
+  info: text('info').notNull().default(''),
+  recipientCooldownHours: integer('recipient_cooldown_hours').notNull().default(24),
+  /** 'Kode Negara Default': ISO 3166 alpha-2; numbers written without a country code belong to it. */
+  defaultCountry: text('default_country').notNull().default('ID'),
+  updatedAt: ms('updated_at'),
+});
+
+export const proxies = pgTable(
+  'proxies',
+  {
+    id: serial('id').primaryKey(),
+    value: text('value').notNull(),
+    status: text('status').notNull().default('active'),
+    countUse: integer('count_use').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('proxies_value_uq').on(t.value), index('proxies_status_use_idx').on(t.status, t.countUse)],
+);
+
+export const whatsapps = pgTable(
+  'whatsapps',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: text('device_id').notNull(),
+    clientid: text('clientid').notNull(),
+    pushname: text('pushname'),
+    phonenumber: text('phonenumber'),
+    server: text('server'),
+    serialized: text('serialized'),
+    proxyId: integer('proxy_id').references(() => proxies.id, { onDelete: 'set null' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state'),
+    status: text('status').notNull().default('idle'),
+    interval: integer('interval'),
+    /** The interval was set by the account's owner, not an operator: it may only lengthen the pause. */
+    ownInterval: flag('own_interval').notNull().default(0),
+    countSuccess: integer('count_success').notNull().default(0),
+    countFail: integer('count_fail').notNull().default(0),
+    income: bigint('income', { mode: 'number' }).notNull().default(0),
+    suspended: flag('suspended').notNull().default(0),
+    suspendedCount: integer('suspended_count').notNull().default(0),
+    /** Times the account came back after dropping (gateway reconnects, in-place and re-link reconnects). */
+    reconnectCount: integer('reconnect_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: ms('updated_at'),
+  },
+  (t) => [
+    uniqueIndex('whatsapps_device_uq').on(t.deviceId),
+    index('whatsapps_clientid_idx').on(t.clientid),
+    index('whatsapps_user_idx').on(t.userId, t.id),
+    index('whatsapps_state_idx').on(t.state),
+    index('whatsapps_phone_idx').on(t.phonenumber),
+  ],
+);
+
+export const phoneNumbers = pgTable(
+  'phone_numbers',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull(),
+    name: text('name').notNull().default(''),
+    status: text('status').notNull().default('active'),
+    inUse: integer('in_use').notNull().default(0),
+    /** The account holding the claim while in_use = 1, so a restart can release it. */
+    claimedBy: integer('claimed_by'),
+    countSuccess: integer('count_success').notNull().default(0),
+    countFail: integer('count_fail').notNull().default(0),
+    lastSent: ms('last_sent'),
+    /**
+     * mobile | fixed_line | other from the numbering plan; invalid or duplicate when the re-normalisation
+     * of older rows could not keep them (never messaged); 'pending' marks rows from before it ran and
+     * NULL rows an import added, classified in the background.
+     */
+    lineType: text('line_type'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('phone_numbers_number_uq').on(t.number),
+    index('phone_numbers_target_idx').on(t.status, t.inUse, t.lastSent),
+    index('phone_numbers_line_type_idx').on(t.lineType),
+  ],
+);
+
+/** Suppression list: numbers that opted out are never messaged again. */
+export const optOuts = pgTable(
+  'opt_outs',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull(),
+    reason: text('reason').notNull(),
+    whatsappId: integer('whatsapp_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('opt_outs_number_uq').on(t.number)],
+);
+
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: serial('id').primaryKey(),
+    media: text('media'),
+    text: text('text').notNull().default(''),
+    textWa: text('text_wa').notNull().default(''),
+    /** JSON array of buttons {id, title, url, type}. */
+    button: text('button').notNull().default('[]'),
+    status: text('status').notNull().default('active'),
+    countUse: integer('count_use').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('message_templates_pick_idx').on(t.status, t.countUse)],
+);
+
+/** One row per send attempt, with the income it earned. */
+export const messageLogs = pgTable(
+  'message_logs',
+  {
+    id: serial('id').primaryKey(),
+    whatsappId: integer('whatsapp_id'),
+    userId: integer('user_id').notNull(),
+    phoneNumberId: integer('phone_number_id'),
+    number: text('number').notNull(),
+    templateId: integer('template_id'),
+    success: flag('success').notNull(),
+    errorCode: text('error_code'),
+    income: bigint('income', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('message_logs_user_time_idx').on(t.userId, t.createdAt),
+    index('message_logs_time_idx').on(t.createdAt),
+    index('message_logs_whatsapp_idx').on(t.whatsappId),
+    index('message_logs_number_idx').on(t.number, t.createdAt),
+  ],
+);
+
+export const bonuses = pgTable(
+  'bonuses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    nominal: bigint('nominal', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bonuses_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Credit paid to a referrer when a member they referred earns. */
+export const referralCredits = pgTable(
+  'referral_credits',
+  {
+    id: serial('id').primaryKey(),
+    referrerId: integer('referrer_id').notNull(),
+    referredId: integer('referred_id').notNull(),
+    messageLogId: integer('message_log_id'),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('referral_credits_referrer_idx').on(t.referrerId, t.referredId)],
+);
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nominal: bigint('nominal', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('requested'),
+    updatedBy: integer('updated_by'),
+    updatedAt: ms('updated_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('withdrawals_user_idx').on(t.userId, t.status), index('withdrawals_time_idx').on(t.createdAt)],
+);
+
+export const generators = pgTable(
+  'generators',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
+    startNumber: text('start_number').notNull(),
+    endNumber: text('end_number').notNull(),
+    currentNumber: text('current_number'),
+    bInsert: integer('b_insert').notNull().default(0),
+    intervalMin: integer('interval_min').notNull().default(1),
+    intervalMax: integer('interval_max').notNull().default(2),
+    total: integer('total').notNull().default(0),
+    checked: integer('checked').notNull().default(0),
+    countSuccess: integer('count_success').notNull().default(0),
+    countFail: integer('count_fail').notNull().default(0),
+    status: text('status').notNull().default('idle'),
+    state: text('state'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('generators_user_idx').on(t.userId, t.id)],
+);
+
+export const generatorResults = pgTable(
+  'generator_results',
+  {
+    id: serial('id').primaryKey(),
+    generatorId: integer('generator_id')
+      .notNull()
+      .references(() => generators.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    name: text('name').notNull().default(''),
+  },
+  (t) => [uniqueIndex('generator_results_uq').on(t.generatorId, t.number)],
+);
+
+export const validators = pgTable(
+  'validators',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    fileUrl: text('file_url').notNull(),
+    bInsert: integer('b_insert').notNull().default(0),
+    intervalMin: integer('interval_min').notNull().default(1),
+    intervalMax: integer('interval_max').notNull().default(2),
+    total: integer('total').notNull().default(0),
+    checked: integer('checked').notNull().default(0),
+    countSuccess: integer('count_success').notNull().default(0),
+    countFail: integer('count_fail').notNull().default(0),
+    status: text('status').notNull().default('idle'),
+    state: text('state'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('validators_user_idx').on(t.userId, t.id)],
+);
+
+/** The numbers of a validator's file, in file order; `result` is set once checked. */
+export const validatorItems = pgTable(
+  'validator_items',
+  {
+    id: serial('id').primaryKey(),
+    validatorId: integer('validator_id')
+      .notNull()
+      .references(() => validators.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    number: text('number').notNull(),
+    name: text('name').notNull().default(''),
+    /** null = not checked yet; 'registered' | 'unregistered' | 'invalid' | 'failed' (checks kept failing); `reason` says why. */
+    result: text('result'),
+    reason: text('reason'),
+    resultName: text('result_name'),
+  },
+  (t) => [uniqueIndex('validator_items_seq_uq').on(t.validatorId, t.seq), index('validator_items_result_idx').on(t.validatorId, t.result)],
+);
+
+/** Who changed what for whom: roles, passwords, money and rules. Written in the change's transaction. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    details: text('details').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt, t.id)],
+);
+
+/** Tokens ended by sign-out, kept until they would have expired anyway. */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    expiresAt: ms('expires_at').notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);
