@@ -10,6 +10,12 @@ import { auditLog, phoneNumbers, users, whatsapps } from '../../server/src/db/sc
 import { rawAll, rawGet } from '../../server/src/db/raw';
 import { createPostgresTestDb } from '../../server/src/db/postgres';
 
+function must<T>(rows: T[]): T {
+  const [row] = rows;
+  if (row === undefined) throw new Error('no row');
+  return row;
+}
+
 const URL = process.env.PG_TEST_URL ?? 'postgres://root@127.0.0.1:5432/test';
 
 async function reachable(url: string): Promise<string | null> {
@@ -48,15 +54,15 @@ describe.skipIf(unreachable !== null)('the store on PostgreSQL', () => {
   });
 
   it('keeps the JavaScript types of the shared tables (dates, flags, JSON, ids)', async () => {
-    const [u] = await db.insert(users).values({ firstname: 'Ana', email: 'ana@x.test', passwordHash: 'h', referralCode: 'ANA1' }).returning();
+    const u = must(await db.insert(users).values({ firstname: 'Ana', email: 'ana@x.test', passwordHash: 'h', referralCode: 'ANA1' }).returning());
     expect(u.id).toBeTypeOf('number');
     expect(u.createdAt).toBeInstanceOf(Date);
     expect(Math.abs(u.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
-    const [w] = await db.insert(whatsapps).values({ deviceId: 'd1', clientid: 'c1', userId: u.id, suspended: true }).returning();
+    const w = must(await db.insert(whatsapps).values({ deviceId: 'd1', clientid: 'c1', userId: u.id, suspended: true }).returning());
     expect(w.suspended).toBe(true);
     expect(w.ownInterval).toBe(false);
     await db.insert(auditLog).values({ actorId: u.id, targetUserId: u.id, action: 'x', details: { from: 1, to: 2 } });
-    const [a] = await db.select().from(auditLog);
+    const a = must(await db.select().from(auditLog));
     expect(a.details).toEqual({ from: 1, to: 2 });
     const found = await db.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.suspended, true));
     expect(found).toEqual([{ id: w.id }]);
@@ -85,15 +91,15 @@ describe.skipIf(unreachable !== null)('the store on PostgreSQL', () => {
   });
 
   it('retries a money transaction that loses a serialization race, so both changes land', async () => {
-    const [u] = await db.insert(users).values({ firstname: 'Budi', email: 'budi@x.test', passwordHash: 'h', referralCode: 'BUDI1' }).returning();
+    const u = must(await db.insert(users).values({ firstname: 'Budi', email: 'budi@x.test', passwordHash: 'h', referralCode: 'BUDI1' }).returning());
     const bump = () =>
       moneyTransaction(db, async (tx) => {
-        const [row] = await tx.select({ income: users.income }).from(users).where(eq(users.id, u.id));
+        const row = must(await tx.select({ income: users.income }).from(users).where(eq(users.id, u.id)));
         await new Promise((resolve) => setTimeout(resolve, 20));
         await tx.update(users).set({ income: row.income + 100 }).where(eq(users.id, u.id));
       });
     await Promise.all([bump(), bump(), bump()]);
-    const [after] = await db.select({ income: users.income }).from(users).where(eq(users.id, u.id));
+    const after = must(await db.select({ income: users.income }).from(users).where(eq(users.id, u.id)));
     expect(after.income).toBe(300);
   });
 
