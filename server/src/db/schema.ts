@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -344,4 +344,20 @@ export const revokedTokens = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Work a node owns for a while: an account's send loop ('account'), a generator or validator job ('generator',
+ * 'validator'). The owner renews `expires_at`; when a node dies its leases expire and another node takes
+ * the work over. On the embedded store the one process owns everything.
+ */
+export const leases = sqliteTable(
+  'leases',
+  {
+    kind: text('kind').notNull(),
+    workId: integer('work_id').notNull(),
+    node: text('node').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.workId] }), index('leases_node_idx').on(t.node), index('leases_expiry_idx').on(t.expiresAt)],
 );

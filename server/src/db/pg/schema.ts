@@ -3,7 +3,7 @@
  * column for column (tests/api/store-schema-parity.test.ts checks it); queries use ../schema.ts on both stores.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Epoch milliseconds, as the SQLite store keeps them; the shared table objects map them to Date. */
 const ms = (name: string) => bigint(name, { mode: 'number' });
@@ -350,4 +350,15 @@ export const revokedTokens = pgTable(
     expiresAt: ms('expires_at').notNull(),
   },
   (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);
+
+export const leases = pgTable(
+  'leases',
+  {
+    kind: text('kind').notNull(),
+    workId: integer('work_id').notNull(),
+    node: text('node').notNull(),
+    expiresAt: ms('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.workId] }), index('leases_node_idx').on(t.node), index('leases_expiry_idx').on(t.expiresAt)],
 );
