@@ -75,7 +75,10 @@ export async function compressAssets(dir) {
   const walk = (d) => {
     for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
       const abs = path.join(d, entry.name);
-      if (entry.isDirectory()) walk(abs);
+      // Dot folders (Vite's .vite/manifest.json) are build metadata, never served.
+      if (entry.isDirectory()) {
+        if (!entry.name.startsWith('.')) walk(abs);
+      }
       else if (entry.isFile() && COMPRESSIBLE.test(entry.name)) files.push(abs);
     }
   };

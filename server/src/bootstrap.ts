@@ -44,7 +44,7 @@ export async function bootstrapData(db: Db, config: Config, log: (msg: string) =
     }
   }
 
-  if (config.production && !(await hasAdmin(db))) result.notices.push(...FIRST_ADMIN_HINT);
+  if (!(await hasAdmin(db))) result.notices.push(...FIRST_ADMIN_HINT);
   if (config.production && !config.demo) {
     const demo = await db
       .select({ email: users.email })

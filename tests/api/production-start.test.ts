@@ -53,6 +53,14 @@ describe('what a start puts in the database', () => {
     expect(result.notices.join('\n')).toContain('ADMIN_EMAIL and ADMIN_PASSWORD');
   });
 
+  it('says how to make the first admin on any start without one', async () => {
+    const config = configFor({ DEMO: 'false' });
+    expect(config.production).toBe(false);
+    const result = await bootstrapData(db, config, log);
+    expect(result.demoSeeded).toBeNull();
+    expect(result.notices).toEqual(FIRST_ADMIN_HINT);
+  });
+
   it('seeds the demo in production only when DEMO=true is asked for', async () => {
     const config = configFor({ NODE_ENV: 'production', DEMO: 'true' });
     expect(config.demo).toBe(true);

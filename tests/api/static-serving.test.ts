@@ -37,6 +37,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'index.html'), indexHtml);
   fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), script);
   fs.writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\n');
+  fs.mkdirSync(path.join(dir, '.vite'));
+  fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify({ entries: 'x'.repeat(5000) }));
   await compressAssets(dir);
   app = await startTestApp({ clientDist: dir });
 });
@@ -52,6 +54,8 @@ describe('the built console', () => {
     expect(zlib.gunzipSync(fs.readFileSync(path.join(dir, 'assets', 'index-AbC123.js.gz'))).toString()).toBe(script);
     // Fourteen bytes do not get smaller: no variant is written, the file is served as it is.
     expect(fs.existsSync(path.join(dir, 'robots.txt.br'))).toBe(false);
+    // Build metadata in dot folders is neither compressed nor served.
+    expect(fs.existsSync(path.join(dir, '.vite', 'manifest.json.br'))).toBe(false);
   });
 
   it('serves a hashed asset pre-compressed with brotli, cached for a year', async () => {
@@ -93,6 +97,12 @@ describe('the built console', () => {
     const unknown = await rawGet(`${app.baseUrl}/api/nothing-here`);
     expect(unknown.status).toBe(404);
     expect(unknown.headers['content-type']).toMatch(/json/);
+  });
+
+  it('never serves the build metadata of dot folders', async () => {
+    const res = await rawGet(`${app.baseUrl}/.vite/manifest.json`);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body.toString()).not.toContain('entries');
   });
 
   it('serves other files uncompressed when no variant exists, with a short cache', async () => {
