@@ -1,10 +1,10 @@
 import express from 'express';
 import helmet from 'helmet';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from './context';
 import { createApi } from './lib/api';
 import { errorMiddleware, HttpError } from './lib/errors';
+import { serveClient } from './lib/static';
 import { areaRoutes } from './routes';
 
 /** The Express app, without listening, so tests run it in-process. */
@@ -54,14 +54,7 @@ export function createApp(ctx: AppContext, extra: { beforeApi?: (app: express.Ex
   app.use('/api', api.router);
   app.use('/api', (_req, _res, next) => next(new HttpError(404, 'Unknown API route')));
 
-  const index = path.join(ctx.config.clientDist, 'index.html');
-  if (fs.existsSync(index)) {
-    app.use(express.static(ctx.config.clientDist, { index: false, maxAge: '1h' }));
-    app.get(/.*/, (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(index);
-    });
-  }
+  serveClient(app, ctx.config.clientDist);
 
   app.use(errorMiddleware(ctx.log));
   return app;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { operatorCredentials } from './auth/operator';
+import { fromRoot } from './lib/paths';
 
 const boolish = z
   .string()
@@ -23,6 +25,10 @@ const EnvSchema = z.object({
   TELEGRAM_URL: z.string().url().default('https://t.me/blast_support'),
   ALLOWED_ORIGINS: z.string().optional(),
   CLIENT_DIST: z.string().optional(),
+  NODE_ENV: z.string().optional(),
+  DATABASE_URL: z.string().optional(),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
 });
 
 export interface Config {
@@ -44,6 +50,10 @@ export interface Config {
   /** Extra origins allowed to open a socket (the app's own origin is always allowed). */
   allowedOrigins: string[];
   clientDist: string;
+  /** NODE_ENV=production or DATABASE_URL set: no demo unless DEMO=true, first admin from ADMIN_EMAIL. */
+  production: boolean;
+  /** ADMIN_EMAIL/ADMIN_PASSWORD: the admin a start creates when the database has none. */
+  firstAdmin: { email: string; password: string } | null;
 }
 
 /** Reads the JWT secret from DATA_DIR, creating it with mode 0600 on first start (and keeping it 0600). */
@@ -71,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${detail}`);
   }
   const e = parsed.data;
+  const firstAdmin = parseFirstAdmin(e.ADMIN_EMAIL, e.ADMIN_PASSWORD);
+  const production = e.NODE_ENV === 'production' || Boolean(e.DATABASE_URL);
   const dataDir = path.resolve(e.DATA_DIR);
   ensurePrivateDir(dataDir);
   fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
@@ -80,14 +92,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     jwtSecret: new TextEncoder().encode(secret),
-    demo: e.DEMO ?? true,
+    demo: e.DEMO ?? !production,
     gateway: e.GATEWAY,
     sim: { seed: e.SIM_SEED, latencyMs: e.SIM_LATENCY_MS, failureRate: e.SIM_FAILURE_RATE },
     simAccess: { token: e.SIM_TOKEN ?? null, public: e.SIM_PUBLIC ?? false },
     telegramUrl: e.TELEGRAM_URL,
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-    clientDist: path.resolve(e.CLIENT_DIST ?? 'dist/client'),
+    clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : fromRoot('dist', 'client'),
+    production,
+    firstAdmin,
   };
+}
+
+function parseFirstAdmin(email: string | undefined, password: string | undefined): Config['firstAdmin'] {
+  if (!email && !password) return null;
+  if (!email || !password) throw new Error('Invalid configuration: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
+  const parsed = operatorCredentials({ email: 'ADMIN_EMAIL', password: 'ADMIN_PASSWORD' }).safeParse({ email, password });
+  if (!parsed.success) throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  return parsed.data;
 }
 
 export const TEST_SIM_TOKEN = 'test-sim-token-0123456789';
@@ -105,7 +127,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     simAccess: { token: TEST_SIM_TOKEN, public: false },
     telegramUrl: 'https://t.me/blast_support',
     allowedOrigins: [],
-    clientDist: path.resolve('dist/client'),
+    clientDist: fromRoot('dist', 'client'),
+    production: false,
+    firstAdmin: null,
     ...overrides,
   };
 }

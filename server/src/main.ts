@@ -5,7 +5,8 @@ import { createContext } from './context';
 import { createServer } from './server';
 import { engineFor } from './engine/engine';
 import { renormalizeStoredNumbers, reportLine, scheduleClassification } from './phonenumbers/renormalize';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../../seed/demo';
+import { bootstrapData } from './bootstrap';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -14,7 +15,7 @@ async function main(): Promise<void> {
   const renormalized = renormalizeStoredNumbers(db);
   if (renormalized.checked) ctx.log(reportLine(renormalized));
   const stopClassifying = scheduleClassification(db, ctx.log);
-  const seeded = config.demo ? await seedDemo(db) : false;
+  const boot = await bootstrapData(db, config, ctx.log);
   const { server, close } = createServer(ctx);
 
   await new Promise<void>((resolve, reject) => {
@@ -33,10 +34,11 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Blast console on http://localhost:${port}`);
   if (config.demo) {
-    console.log(seeded ? 'Demo data seeded.' : 'Demo data already present.');
+    console.log(boot.demoSeeded ? 'Demo data seeded.' : 'Demo data already present.');
     console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
     for (const l of DEMO_LOGINS) console.log(`  ${l.role.padEnd(7)} ${l.email}`);
   }
+  for (const line of boot.notices) console.log(line);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A configuration mistake is the operator's to fix: its message says what, a stack trace would not help.
+  console.error(err instanceof Error && err.message.startsWith('Invalid configuration') ? err.message : err);
   process.exit(1);
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { loadConfig } from '../config';
 import { closeDb, openDb } from '../db/client';
 import { createUser } from '../auth/service';
+import { OPERATOR_ROLES, USER_CREATE_USAGE, operatorCredentials } from '../auth/operator';
 
 /** npm run user:create -- --email a@b.c --password secret123 --role admin [--firstname A --lastname B] */
 async function main(): Promise<void> {
@@ -16,18 +17,12 @@ async function main(): Promise<void> {
       lastname: { type: 'string' },
     },
   });
-  const input = z
-    .object({
-      email: z.string().email('--email must be an email address'),
-      password: z.string().min(8, '--password must be at least 8 characters'),
-      role: z.enum(['admin', 'dev', 'staff', 'member']),
-      firstname: z.string().optional(),
-      lastname: z.string().optional(),
-    })
+  const input = operatorCredentials({ email: '--email', password: '--password' })
+    .extend({ role: z.enum(OPERATOR_ROLES), firstname: z.string().optional(), lastname: z.string().optional() })
     .safeParse(values);
   if (!input.success) {
     console.error(input.error.issues.map((i) => i.message).join('\n'));
-    console.error('Usage: npm run user:create -- --email a@b.c --password secret123 --role admin|dev|staff|member');
+    console.error(`Usage: ${USER_CREATE_USAGE}`);
     process.exit(2);
   }
   const config = loadConfig();

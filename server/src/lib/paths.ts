@@ -22,3 +22,10 @@ export function projectRoot(): string {
 
 /** A path inside the project folder. */
 export const fromRoot = (...parts: string[]): string => path.join(projectRoot(), ...parts);
+
+/** True under tsx or vitest (TypeScript sources), false in the compiled bundle under dist/server. */
+export const runningFromSources = (): boolean => fileURLToPath(import.meta.url).endsWith('.ts');
+
+/** A file of the server: its TypeScript source, or the compiled file of the same name in dist/server. */
+export const serverEntry = (sourcePath: string): string =>
+  runningFromSources() ? fromRoot(sourcePath) : fromRoot('dist', 'server', `${path.basename(sourcePath, '.ts')}.js`);

@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/client';
 import { HttpError } from '../lib/errors';
+import { serverEntry } from '../lib/paths';
 import { ImportAborted, runImport, type ImportProgress, type ImportResult } from './import-run';
 import type { WorkerJob, WorkerMessage } from './import-protocol';
 import { scheduleIndexing } from './search';
@@ -24,8 +25,7 @@ export interface ImportOptions {
 }
 
 const YOUNG_MB = 8;
-const here = fileURLToPath(import.meta.url);
-const WORKER_FILE = path.join(path.dirname(here), `import-worker${path.extname(here)}`);
+const WORKER_FILE = serverEntry('server/src/phonenumbers/import-worker.ts');
 
 /**
  * Imports a phone-number file (see runImport). On a database file the import runs in a worker

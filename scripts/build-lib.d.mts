@@ -1,0 +1,8 @@
+// Types of build-lib.mjs for the TypeScript tests that import it.
+export const CLIENT_INPUTS: string[];
+export const SERVER_INPUTS: string[];
+export function sourceFiles(root: string, inputs: string[]): string[];
+export function stampOf(root: string, files: string[]): string;
+export function isStale(previousStamp: string | null, currentStamp: string, outputExists: boolean): boolean;
+export function readStamp(file: string): string | null;
+export function compressAssets(dir: string): Promise<number>;

@@ -1,0 +1,35 @@
+import type express from 'express';
+import expressStaticGzip from 'express-static-gzip';
+import type { ServerResponse } from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built console from `dir`: the .br/.gz written next to each file by the build (chosen from
+ * Accept-Encoding, with Vary), hashed files under /assets/ cached for a year, index.html revalidated on every
+ * load so a new build reaches users at once, and every other GET answered with index.html (client routes).
+ * Does nothing when the client has not been built.
+ */
+export function serveClient(app: express.Express, dir: string): void {
+  const root = path.resolve(dir);
+  if (!fs.existsSync(path.join(root, 'index.html'))) return;
+  const setHeaders = (res: ServerResponse, file: string) => {
+    const rel = path.relative(root, file).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
+    if (rel.startsWith('assets/')) res.setHeader('Cache-Control', IMMUTABLE);
+    else if (rel === 'index.html') res.setHeader('Cache-Control', 'no-cache');
+    else res.setHeader('Cache-Control', 'public, max-age=3600');
+  };
+  const files = expressStaticGzip(root, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: { index: false, cacheControl: false, setHeaders },
+  });
+  app.use(files);
+  app.get(/.*/, (req, res, next) => {
+    req.url = '/index.html';
+    files(req, res, next);
+  });
+}

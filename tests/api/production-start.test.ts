@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bootstrapData, FIRST_ADMIN_HINT } from '../../server/src/bootstrap';
+import { loadConfig } from '../../server/src/config';
+import { closeDb, createTestDb, type Db } from '../../server/src/db/client';
+import { users } from '../../server/src/db/schema';
+import { createUser } from '../../server/src/auth/service';
+import { verifyPassword } from '../../server/src/auth/password';
+import { DEMO_LOGINS } from '../../seed/demo';
+
+let dataDir: string;
+let db: Db;
+const logged: string[] = [];
+const log = (msg: string) => logged.push(msg);
+/** The configuration a start with these variables gets (nothing else from this process's environment). */
+const configFor = (env: Record<string, string | undefined> = {}) => loadConfig({ DATA_DIR: dataDir, ...env });
+const everyone = async () => await db.select({ email: users.email, role: users.role, passwordHash: users.passwordHash }).from(users);
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blast-start-'));
+  db = createTestDb();
+  logged.length = 0;
+});
+afterEach(() => {
+  closeDb(db);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('what a start puts in the database', () => {
+  it('seeds the demo on the embedded default (no NODE_ENV, no DATABASE_URL)', async () => {
+    const config = configFor();
+    expect(config.production).toBe(false);
+    expect(config.demo).toBe(true);
+    const result = await bootstrapData(db, config, log);
+    expect(result.demoSeeded).toBe(true);
+    const emails = (await everyone()).map((u) => u.email);
+    for (const l of DEMO_LOGINS) expect(emails).toContain(l.email);
+    expect(result.notices).toEqual([]);
+  });
+
+  it.each([{ NODE_ENV: 'production' }, { DATABASE_URL: 'postgres://blast@127.0.0.1:5432/blast' }])('seeds nothing in production (%o) and says how to make the first admin', async (env) => {
+    const config = configFor(env);
+    expect(config.production).toBe(true);
+    expect(config.demo).toBe(false);
+    const result = await bootstrapData(db, config, log);
+    expect(result.demoSeeded).toBeNull();
+    expect(await everyone()).toEqual([]);
+    expect(result.notices).toEqual(FIRST_ADMIN_HINT);
+    expect(result.notices.join('\n')).toContain('npm run user:create -- --email');
+    expect(result.notices.join('\n')).toContain('ADMIN_EMAIL and ADMIN_PASSWORD');
+  });
+
+  it('says how to make the first admin on any start without one', async () => {
+    const config = configFor({ DEMO: 'false' });
+    expect(config.production).toBe(false);
+    const result = await bootstrapData(db, config, log);
+    expect(result.demoSeeded).toBeNull();
+    expect(result.notices).toEqual(FIRST_ADMIN_HINT);
+  });
+
+  it('seeds the demo in production only when DEMO=true is asked for', async () => {
+    const config = configFor({ NODE_ENV: 'production', DEMO: 'true' });
+    expect(config.demo).toBe(true);
+    expect((await bootstrapData(db, config, log)).demoSeeded).toBe(true);
+    expect((await everyone()).some((u) => u.email === 'admin@demo.test')).toBe(true);
+  });
+
+  it('creates exactly one admin from ADMIN_EMAIL/ADMIN_PASSWORD, once, and logs it without the password', async () => {
+    const env = { NODE_ENV: 'production', ADMIN_EMAIL: 'Owner@Example.com', ADMIN_PASSWORD: 'first-secret-1' };
+    const first = await bootstrapData(db, configFor(env), log);
+    expect(first.adminCreated).toBe('owner@example.com');
+    expect(first.notices).toEqual([]);
+    const [admin, ...others] = (await everyone());
+    expect(others).toEqual([]);
+    expect(admin).toMatchObject({ email: 'owner@example.com', role: 'admin' });
+    expect(await verifyPassword('first-secret-1', admin!.passwordHash)).toBe(true);
+    expect(logged.join('\n')).toContain('owner@example.com');
+    expect(logged.join('\n')).not.toContain('first-secret-1');
+
+    // A restart, even with another password or email in the environment, changes nothing.
+    const again = await bootstrapData(db, configFor({ ...env, ADMIN_PASSWORD: 'another-secret-2' }), log);
+    const other = await bootstrapData(db, configFor({ ...env, ADMIN_EMAIL: 'second@example.com' }), log);
+    expect(again.adminCreated).toBeNull();
+    expect(other.adminCreated).toBeNull();
+    expect(await everyone()).toEqual([admin]);
+  });
+
+  it('never changes an existing account that holds ADMIN_EMAIL', async () => {
+    const member = await createUser(db, { firstname: 'Ana', lastname: 'M', email: 'owner@example.com', password: 'member-pass-1', role: 'member' });
+    const result = await bootstrapData(db, configFor({ NODE_ENV: 'production', ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'first-secret-1' }), log);
+    expect(result.adminCreated).toBeNull();
+    const [row] = await db.select().from(users).where(eq(users.id, member.id));
+    expect(row).toMatchObject({ role: 'member', passwordHash: member.passwordHash });
+    expect(await everyone()).toHaveLength(1);
+    expect(result.notices[0]).toContain('already belongs to a member account');
+    expect(result.notices).toEqual(expect.arrayContaining(FIRST_ADMIN_HINT));
+  });
+
+  it('refuses ADMIN_EMAIL/ADMIN_PASSWORD that user:create would refuse', () => {
+    expect(() => configFor({ ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'short' })).toThrow('ADMIN_PASSWORD must be at least 8 characters');
+    expect(() => configFor({ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long-enough-1' })).toThrow('ADMIN_EMAIL must be an email address');
+    expect(() => configFor({ ADMIN_EMAIL: 'owner@example.com' })).toThrow('set both ADMIN_EMAIL and ADMIN_PASSWORD');
+  });
+
+  it('warns when demo accounts sit in a production database', async () => {
+    await bootstrapData(db, configFor(), log);
+    const result = await bootstrapData(db, configFor({ NODE_ENV: 'production' }), log);
+    expect(result.notices.join('\n')).toContain('admin@demo.test');
+    expect(result.notices.join('\n')).toMatch(/demo accounts/);
+  });
+});
