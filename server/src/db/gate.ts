@@ -26,7 +26,10 @@ class SqliteGate {
     return this.owner !== null && this.context.getStore() !== this.owner;
   }
 
-  /** Resolves when the connection is free for this caller. */
+  /**
+   * Resolves when the connection is free for this caller. Another transaction may begin between that
+   * and the caller's continuation: use `whenFree` to run synchronous work, which checks and runs in one step.
+   */
   async free(): Promise<void> {
     while (this.blocked()) await new Promise<void>((resolve) => this.waiters.push(resolve));
   }
@@ -47,6 +50,12 @@ class SqliteGate {
     }
   }
 
+  /** Runs synchronous `fn` at a moment no other caller's transaction holds the connection. */
+  async whenFree<T>(fn: () => T): Promise<T> {
+    while (this.blocked()) await this.free();
+    return fn();
+  }
+
   /** For synchronous transactions: they must never start inside someone else's open one. */
   assertFree(): void {
     if (this.blocked()) throw new Error('A synchronous SQLite transaction cannot start while an asynchronous one is open');
@@ -60,16 +69,18 @@ let installed = false;
 /**
  * Makes every awaited Drizzle query on SQLite pass the gate. Drizzle's query builders run through their
  * `execute()` when awaited; the synchronous `.get()/.all()/.run()` bypass it and are for the SQLite
- * dialect code only, which waits with `gate.free()` itself.
+ * dialect code only, which runs them through `gate.whenFree()`.
  */
 export function installSqliteGate(): void {
   if (installed) return;
   installed = true;
   for (const cls of [SQLiteSelectBase, SQLiteInsertBase, SQLiteUpdateBase, SQLiteDeleteBase, SQLiteRelationalQuery] as unknown as Array<{ prototype: { execute: (...args: unknown[]) => Promise<unknown> } }>) {
     const original = cls.prototype.execute;
-    cls.prototype.execute = function gatedExecute(this: unknown, ...args: unknown[]) {
+    // The check and the query run in the same step: after a wait the check is made again, since
+    // another transaction may have begun between the wake-up and this continuation.
+    cls.prototype.execute = function gatedExecute(this: unknown, ...args: unknown[]): Promise<unknown> {
       if (!gate.blocked()) return original.apply(this, args);
-      return gate.free().then(() => original.apply(this, args));
+      return gate.free().then(() => gatedExecute.apply(this, args));
     };
   }
 }

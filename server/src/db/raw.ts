@@ -15,8 +15,7 @@ type PgRunner = { execute: (q: SQL) => Promise<{ rows: unknown[]; rowCount: numb
 /** Every row of a raw query (columns as the database names them). */
 export async function rawAll<T>(db: Db, query: SQL): Promise<T[]> {
   if (isPostgres(db)) return (await (db as unknown as PgRunner).execute(query)).rows as T[];
-  await gate.free();
-  return (db as unknown as Runner).all(query) as T[];
+  return gate.whenFree(() => (db as unknown as Runner).all(query) as T[]);
 }
 
 /** The first row of a raw query, or undefined. */
@@ -27,8 +26,7 @@ export async function rawGet<T>(db: Db, query: SQL): Promise<T | undefined> {
 /** Runs a raw statement; resolves with the number of rows it changed. */
 export async function rawRun(db: Db, query: SQL): Promise<number> {
   if (isPostgres(db)) return (await (db as unknown as PgRunner).execute(query)).rowCount ?? 0;
-  await gate.free();
-  return (db as unknown as Runner).run(query).changes;
+  return gate.whenFree(() => (db as unknown as Runner).run(query).changes);
 }
 
 /** The first row a query answers (add `.limit(1)` to the query when more could match). */
