@@ -95,7 +95,7 @@ export class BlastEngine {
 
   /** Every loop of this process, for the developer monitor. */
   describeLoops() {
-    return [...this.loops.values()].map((loop) => loop.snapshot());
+    return Array.from(this.loops, ([, loop]) => loop.snapshot());
   }
 
   /** Starts (or keeps) the account's loop; never two loops for one account. */
@@ -206,7 +206,7 @@ export class BlastEngine {
    * rows stay 'sending' so the next start resumes them.
    */
   async shutdown(): Promise<void> {
-    const loops = [...this.loops.values()];
+    const loops = Array.from(this.loops, ([, loop]) => loop);
     for (const loop of loops) loop.requestStop('stop', true);
     await Promise.all(loops.map((l) => l.done));
     if (this.balanceTimer) clearTimeout(this.balanceTimer);

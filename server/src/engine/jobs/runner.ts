@@ -91,7 +91,7 @@ export class JobRunner {
   /** Stops every loop without touching the rows, as a shutdown (or crash) would: they resume on the next start. */
   halt(): void {
     this.halted = true;
-    for (const loop of this.loops.values()) loop.sleeper.wake();
+    for (const [, loop] of this.loops) loop.sleeper.wake();
     this.loops.clear();
     this.events.close();
   }
