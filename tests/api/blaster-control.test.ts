@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { one } from '../../server/src/db/raw';
 import { eq } from 'drizzle-orm';
 import { connected, startTestApp, type TestApp, type TestUser, SIM } from '../helpers';
 import { messageLogs, whatsapps } from '../../server/src/db/schema';
@@ -25,17 +26,17 @@ beforeAll(async () => {
   staff = await t.user('staff');
   dev = await t.user('dev');
   acc = await linkByQr(t, owner, { phonenumber: '6281255550001' });
-  await eventually(() => t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, acc.id)).get(), (r) => r?.state === 'connected');
+  await eventually(async () => (await one(t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, acc.id)))), (r) => r?.state === 'connected');
   await addTargets(t, 400);
-  addTemplate(t.ctx.db);
-  setRules(t.ctx.db, { intervalMin: 0, intervalMax: 0, recipientCooldownHours: 24 });
+  await addTemplate(t.ctx.db);
+  await setRules(t.ctx.db, { intervalMin: 0, intervalMax: 0, recipientCooldownHours: 24 });
 });
 afterAll(async () => {
   await engineFor(t.ctx).shutdown();
   await t.close();
 });
 
-const row = () => t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, acc.id)).get()!;
+const row = async () => (await one(t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, acc.id))))!;
 
 describe('who may start and stop a blast', () => {
   it("refuses admin and staff by role, and another member's account as not theirs", async () => {
@@ -49,7 +50,7 @@ describe('who may start and stop a blast', () => {
     expect((await stopBlast(t, stranger, acc.id)).status).toBe(403);
     expect((await startBlast(t, owner, 999_999)).status).toBe(404);
     expect((await startBlast(t, owner, 'id-unknown-1')).status).toBe(404);
-    expect(row().status).toBe('idle');
+    expect((await row()).status).toBe('idle');
     expect(engineFor(t.ctx).loopOf(acc.id)).toBeUndefined();
   });
 
@@ -57,15 +58,15 @@ describe('who may start and stop a blast', () => {
     const started = await startBlast(t, owner, acc.id);
     expect(started.status).toBe(200);
     expect(started.body.data.status).toBe('sending');
-    await eventually(() => row().countSuccess, (n) => n >= 3);
+    await eventually(async () => (await row()).countSuccess, (n) => n >= 3);
     const stopped = await stopBlast(t, owner, acc.id);
     expect(stopped.status).toBe(200);
     expect(stopped.body.data.status).toBe('idle');
     // The send in flight was recorded before the answer: nothing is claimed and counters equal the log.
-    expect(invariantViolations(t.ctx.db.$client)).toEqual([]);
-    const after = t.ctx.db.select().from(messageLogs).all().length;
+    expect(await invariantViolations(t.ctx.db)).toEqual([]);
+    const after = (await t.ctx.db.select().from(messageLogs)).length;
     await new Promise((r) => setTimeout(r, 150));
-    expect(t.ctx.db.select().from(messageLogs).all().length).toBe(after);
+    expect((await t.ctx.db.select().from(messageLogs)).length).toBe(after);
     expect(stopped.body.data.count_success).toBe(after);
   });
 
@@ -80,24 +81,24 @@ describe('who may start and stop a blast', () => {
     expect(engineFor(t.ctx).running).toBe(1);
     expect((await stopBlast(t, dev, acc.id)).status).toBe(200);
     expect(engineFor(t.ctx).running).toBe(0);
-    expect(invariantViolations(t.ctx.db.$client)).toEqual([]);
+    expect(await invariantViolations(t.ctx.db)).toEqual([]);
   });
 
   it('refuses to start an account that is not connected, with the spec message', async () => {
     for (const state of ['disconnected', 'conflict'] as const) {
       await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: acc.deviceId, state });
-      await eventually(() => row().state, (s) => s === state);
+      await eventually(async () => (await row()).state, (s) => s === state);
       const res = await startBlast(t, owner, acc.id);
       expect(res.status).toBe(403);
       expect(res.body.msg).toBe(DISCONNECTED_MSG);
       expect(res.body.code).toBe(2);
       expect((await stopBlast(t, owner, acc.id)).body.msg).toBe(DISCONNECTED_MSG);
       await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: acc.deviceId, state: 'connected' });
-      await eventually(() => row().state, (s) => s === 'connected');
+      await eventually(async () => (await row()).state, (s) => s === 'connected');
     }
-    t.ctx.db.update(whatsapps).set({ state: null }).where(eq(whatsapps.id, acc.id)).run();
+    await t.ctx.db.update(whatsapps).set({ state: null }).where(eq(whatsapps.id, acc.id));
     expect((await startBlast(t, owner, acc.id)).body.msg).toBe(DISCONNECTED_MSG);
-    t.ctx.db.update(whatsapps).set({ state: 'connected' }).where(eq(whatsapps.id, acc.id)).run();
+    await t.ctx.db.update(whatsapps).set({ state: 'connected' }).where(eq(whatsapps.id, acc.id));
   });
 
   it('goes idle when the device drops in the middle of a blast', async () => {
@@ -108,17 +109,17 @@ describe('who may start and stop a blast', () => {
       if (m.data.id === acc.id) events.push(m.event);
     });
     await startBlast(t, owner, acc.id);
-    const base = row().countSuccess;
-    await eventually(() => row().countSuccess, (n) => n >= base + 2);
+    const base = (await row()).countSuccess;
+    await eventually(async () => (await row()).countSuccess, (n) => n >= base + 2);
     await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: acc.deviceId, state: 'disconnected' });
     const idle = await untilIdle(t, owner, acc.id);
     expect(idle.state).toBe('disconnected');
     await eventually(() => events, (e) => e.includes('idle'));
     expect(events).toContain('idle');
     expect(engineFor(t.ctx).loopOf(acc.id)).toBeUndefined();
-    expect(invariantViolations(t.ctx.db.$client)).toEqual([]);
+    expect(await invariantViolations(t.ctx.db)).toEqual([]);
     await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: acc.deviceId, state: 'connected' });
-    await eventually(() => row().state, (s) => s === 'connected');
+    await eventually(async () => (await row()).state, (s) => s === 'connected');
   });
 
   it('ends the loop when the row is set idle through PUT status', async () => {
@@ -128,15 +129,15 @@ describe('who may start and stop a blast', () => {
     expect(res.status).toBe(200);
     await eventually(() => engineFor(t.ctx).loopOf(acc.id), (l) => l === undefined);
     expect(engineFor(t.ctx).loopOf(acc.id)).toBeUndefined();
-    expect(row().status).toBe('idle');
-    expect(invariantViolations(t.ctx.db.$client)).toEqual([]);
+    expect((await row()).status).toBe('idle');
+    expect(await invariantViolations(t.ctx.db)).toEqual([]);
   });
 
   it('refuses a suspended account', async () => {
-    t.ctx.db.update(whatsapps).set({ suspended: true, suspendedCount: 1 }).where(eq(whatsapps.id, acc.id)).run();
+    await t.ctx.db.update(whatsapps).set({ suspended: true, suspendedCount: 1 }).where(eq(whatsapps.id, acc.id));
     const res = await startBlast(t, owner, acc.id);
     expect(res.status).toBe(403);
     expect(res.body.msg).toBe(SUSPENDED_MSG);
-    t.ctx.db.update(whatsapps).set({ suspended: false, suspendedCount: 0 }).where(eq(whatsapps.id, acc.id)).run();
+    await t.ctx.db.update(whatsapps).set({ suspended: false, suspendedCount: 0 }).where(eq(whatsapps.id, acc.id));
   });
 });

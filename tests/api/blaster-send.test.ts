@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { one } from '../../server/src/db/raw';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp, type TestUser, SIM } from '../helpers';
 import { messageLogs, optOuts, phoneNumbers, whatsapps } from '../../server/src/db/schema';
@@ -38,14 +39,14 @@ describe('the Blaster send', () => {
     expect(res.body.skippedCount).toBe(0);
     expect((await inbox(a!.number))[0]).toMatchObject({ text: `Halo ${a!.name}!`, from: sender.phonenumber });
     expect((await inbox(b!.number))[0]!.text).toBe(`Halo ${b!.name}!`);
-    expect(t.ctx.db.select().from(messageLogs).all()).toHaveLength(0);
-    expect(t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, sender.id)).get()?.countSuccess).toBe(0);
-    expect(t.ctx.db.select().from(phoneNumbers).where(eq(phoneNumbers.id, a!.id)).get()?.lastSent).not.toBeNull();
+    expect((await t.ctx.db.select().from(messageLogs))).toHaveLength(0);
+    expect((await one(t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, sender.id))))?.countSuccess).toBe(0);
+    expect((await one(t.ctx.db.select().from(phoneNumbers).where(eq(phoneNumbers.id, a!.id))))?.lastSent).not.toBeNull();
   });
 
   it('skips opted-out receivers and says how many, for a list and for All', async () => {
     const [c, d] = await addTargets(t, 2, 2);
-    t.ctx.db.insert(optOuts).values({ number: c!.number, reason: 'Balasan STOP' }).run();
+    await t.ctx.db.insert(optOuts).values({ number: c!.number, reason: 'Balasan STOP' });
     const res = await send(dev, { senders: sender.clientid, targets: [c!.number, d!.number, '0812'], message: 'Info' });
     expect(res.status).toBe(200);
     expect(res.body.sent).toBe(1);
@@ -58,7 +59,7 @@ describe('the Blaster send', () => {
 
     const all = await send(admin, { senders: sender.clientid, targets: 'All', message: 'Semua' });
     expect(all.status).toBe(200);
-    const active = t.ctx.db.select().from(phoneNumbers).all().filter((p) => p.number !== c!.number);
+    const active = (await t.ctx.db.select().from(phoneNumbers)).filter((p) => p.number !== c!.number);
     expect(all.body.sent).toBe(active.length);
     expect(await inbox(c!.number)).toEqual([]);
 
@@ -80,7 +81,7 @@ describe('the Blaster send', () => {
 
   it('refuses a sender that is not connected with "{number} is {state}"', async () => {
     await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: sender.deviceId, state: 'disconnected' });
-    await eventually(() => t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, sender.id)).get()?.state, (s) => s === 'disconnected');
+    await eventually(async () => (await one(t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, sender.id))))?.state, (s) => s === 'disconnected');
     const res = await send(admin, { senders: sender.clientid, targets: '6281234567890', message: 'x' });
     expect(res.status).toBe(409);
     expect(res.body.msg).toBe(`${sender.phonenumber} is DISCONNECTED`);

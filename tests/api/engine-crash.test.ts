@@ -6,8 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
-import { eq } from 'drizzle-orm';
-import { closeDb, openDb } from '../../server/src/db/client';
+import { eq, sql as raw } from 'drizzle-orm';
+import { rawAll, rawGet } from '../../server/src/db/raw';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { closeDb, openDb, type Db } from '../../server/src/db/client';
 import { messageTemplates, phoneNumbers, settings } from '../../server/src/db/schema';
 import { createUser } from '../../server/src/auth/service';
 import { simNumbers } from '../../server/src/gateway/simulator/network';
@@ -74,12 +76,13 @@ async function link(base: string, auth: { Authorization: string }, i: number): P
   return saved.body.whatsapp.id as number;
 }
 
-const reader = () => new Database(dbFile, { readonly: true, fileMustExist: true });
-const count = (db: Database.Database, sql: string) => (db.prepare(sql).get() as { n: number }).n;
+/** A read-only view of the file the server processes write (this test is about SQLite's durability). */
+const reader = () => drizzle(new Database(dbFile, { readonly: true, fileMustExist: true })) as unknown as Db;
+const count = async (db: Db, sql: string) => Number((await rawGet<{ n: number }>(db, raw.raw(sql)))?.n ?? 0);
 
-async function until(fn: () => boolean, ms: number): Promise<void> {
+async function until(fn: () => Promise<boolean>, ms: number): Promise<void> {
   const end = Date.now() + ms;
-  while (!fn()) {
+  while (!(await fn())) {
     if (Date.now() > end) throw new Error('condition not reached in time');
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -88,15 +91,15 @@ async function until(fn: () => boolean, ms: number): Promise<void> {
 describe('a SIGKILL in the middle of a blast', () => {
   it('keeps every invariant across the restart and resumes the loops that were running', async () => {
     // The database as an earlier run left it: a referred member, 600 targets, a template.
-    const setup = openDb(dbFile);
+    const setup = await openDb(dbFile);
     const referrer = await createUser(setup, { firstname: 'Ref', lastname: 'X', email: 'ref@test.local', password: 'password123' });
     await createUser(setup, { firstname: 'Crash', lastname: 'Test', email: 'crash@test.local', password: 'password123', referredBy: referrer.id });
-    setup.update(settings).set({ intervalMin: 0, intervalMax: 0, price: 30, referralPercent: 10, recipientCooldownHours: 24 }).where(eq(settings.id, 1)).run();
-    setup.insert(messageTemplates).values({ text: 'Halo {name}', textWa: 'Halo {name}' }).run();
+    await setup.update(settings).set({ intervalMin: 0, intervalMax: 0, price: 30, referralPercent: 10, recipientCooldownHours: 24 }).where(eq(settings.id, 1));
+    await setup.insert(messageTemplates).values({ text: 'Halo {name}', textWa: 'Halo {name}' });
     const numbers = simNumbers(SEED, 500).map((n) => ({ number: n.number, name: n.name ?? '' }));
     const unregistered = simNumbers(SEED, 100, { registered: false }).map((n) => ({ number: n.number, name: '' }));
-    setup.insert(phoneNumbers).values([...numbers, ...unregistered]).run();
-    closeDb(setup);
+    await setup.insert(phoneNumbers).values([...numbers, ...unregistered]);
+    await closeDb(setup);
 
     const first = await startServer();
     const auth = await login(first.base);
@@ -105,49 +108,49 @@ describe('a SIGKILL in the middle of a blast', () => {
       await request(first.base).post('/api/admin/whatsapp/start-blasting').set(auth).send({ whatsappClientId: id, socketClientId: 'x', loop: true }).expect(200);
     }
     const db = reader();
-    await until(() => count(db, 'SELECT count(*) AS n FROM message_logs') >= 60, 20_000);
+    await until(async () => (await count(db, 'SELECT count(*) AS n FROM message_logs')) >= 60, 20_000);
     // Kill while claims are held (sends in flight or between retries).
-    await until(() => count(db, 'SELECT count(*) AS n FROM phone_numbers WHERE in_use = 1') > 0, 5_000);
+    await until(async () => (await count(db, 'SELECT count(*) AS n FROM phone_numbers WHERE in_use = 1')) > 0, 5_000);
     first.child.kill('SIGKILL');
     await new Promise((r) => first.child.once('exit', r));
 
-    const held = (db.prepare('SELECT id, number FROM phone_numbers WHERE in_use = 1').all() as Array<{ id: number; number: string }>);
-    const logsAtKill = count(db, 'SELECT count(*) AS n FROM message_logs');
+    const held = await rawAll<{ id: number; number: string }>(db, raw`SELECT id, number FROM phone_numbers WHERE in_use = 1`);
+    const logsAtKill = await count(db, 'SELECT count(*) AS n FROM message_logs');
     expect(held.length).toBeGreaterThan(0);
     // Every committed attempt is whole: only the claims of unfinished attempts are left over.
-    expect(invariantViolations(db, 10).filter((v) => !v.startsWith('in use'))).toEqual([]);
-    expect(count(db, "SELECT count(*) AS n FROM whatsapps WHERE status = 'sending'")).toBe(2);
+    expect((await invariantViolations(db, 10)).filter((v) => !v.startsWith('in use'))).toEqual([]);
+    expect(await count(db, "SELECT count(*) AS n FROM whatsapps WHERE status = 'sending'")).toBe(2);
 
     const second = await startServer();
-    await until(() => count(db, 'SELECT count(*) AS n FROM message_logs') > logsAtKill + 20, 20_000);
+    await until(async () => (await count(db, 'SELECT count(*) AS n FROM message_logs')) > logsAtKill + 20, 20_000);
 
     // A graceful stop (SIGTERM) lets the sends in flight finish and leaves no claim; the rows stay
     // 'sending', so the next start resumes them.
     second.child.kill('SIGTERM');
     await new Promise((r) => second.child.once('exit', r));
-    expect(invariantViolations(db, 10)).toEqual([]);
-    expect(count(db, "SELECT count(*) AS n FROM whatsapps WHERE status = 'sending'")).toBe(2);
-    const logsAtTerm = count(db, 'SELECT count(*) AS n FROM message_logs');
+    expect(await invariantViolations(db, 10)).toEqual([]);
+    expect(await count(db, "SELECT count(*) AS n FROM whatsapps WHERE status = 'sending'")).toBe(2);
+    const logsAtTerm = await count(db, 'SELECT count(*) AS n FROM message_logs');
 
     const third = await startServer();
-    await until(() => count(db, 'SELECT count(*) AS n FROM message_logs') > logsAtTerm + 20, 20_000);
+    await until(async () => (await count(db, 'SELECT count(*) AS n FROM message_logs')) > logsAtTerm + 20, 20_000);
     const auth2 = await login(third.base);
     for (const id of ids) {
       const res = await request(third.base).post('/api/admin/whatsapp/stop-blasting').set(auth2).send({ whatsappClientId: id, socketClientId: 'x' });
       expect(res.status).toBe(200);
       expect(res.body.data.status).toBe('idle');
     }
-    expect(invariantViolations(db, 10)).toEqual([]);
+    expect(await invariantViolations(db, 10)).toEqual([]);
     // No number was attempted twice (24 h cooldown), and the attempts cut short by the kill were
     // neither counted nor sent again.
-    expect(count(db, 'SELECT count(*) AS n FROM (SELECT number FROM message_logs GROUP BY number HAVING count(*) > 1)')).toBe(0);
+    expect(await count(db, 'SELECT count(*) AS n FROM (SELECT number FROM message_logs GROUP BY number HAVING count(*) > 1)')).toBe(0);
     for (const h of held) {
-      const row = db.prepare('SELECT in_use, count_success, count_fail, last_sent FROM phone_numbers WHERE id = ?').get(h.id) as Record<string, number | null>;
+      const row = (await rawGet<Record<string, number | null>>(db, raw`SELECT in_use, count_success, count_fail, last_sent FROM phone_numbers WHERE id = ${h.id}`))!;
       expect(row).toMatchObject({ in_use: 0, count_success: 0, count_fail: 0 });
       expect(row.last_sent).not.toBeNull();
-      expect(count(db, `SELECT count(*) AS n FROM message_logs WHERE phone_number_id = ${h.id}`)).toBe(0);
+      expect(await count(db, `SELECT count(*) AS n FROM message_logs WHERE phone_number_id = ${h.id}`)).toBe(0);
     }
-    db.close();
+    db.$client.close();
     third.child.kill('SIGTERM');
     await new Promise((r) => third.child.once('exit', r));
   }, 90_000);

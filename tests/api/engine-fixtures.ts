@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type Database from 'better-sqlite3';
-import type { Db } from '../../server/src/db/client';
+import { sql } from 'drizzle-orm';
+import { transaction, type Db } from '../../server/src/db/client';
+import { rawAll } from '../../server/src/db/raw';
 import { messageTemplates, phoneNumbers, settings } from '../../server/src/db/schema';
 import type { TestApp, TestUser } from '../helpers';
 import { SIM } from '../helpers';
@@ -10,28 +11,30 @@ import { eventually } from './whatsapp-fixtures';
 export async function addTargets(t: TestApp, n: number, offset = 0): Promise<Array<{ id: number; number: string; name: string }>> {
   const res = await t.http.get(`/api/sim/numbers?registered=true&limit=${n + offset}`).set(SIM);
   const numbers = (res.body.numbers as Array<{ number: string; name: string }>).slice(offset);
-  return t.ctx.db.transaction((tx) =>
-    numbers.map((x) =>
-      tx
+  return transaction(t.ctx.db, async (tx) => {
+    const out: Array<{ id: number; number: string; name: string }> = [];
+    for (const x of numbers) {
+      const [row] = await tx
         .insert(phoneNumbers)
         .values({ number: x.number, name: x.name })
         .onConflictDoUpdate({ target: phoneNumbers.number, set: { name: x.name } })
-        .returning({ id: phoneNumbers.id, number: phoneNumbers.number, name: phoneNumbers.name })
-        .get(),
-    ),
-  );
+        .returning({ id: phoneNumbers.id, number: phoneNumbers.number, name: phoneNumbers.name });
+      out.push(row!);
+    }
+    return out;
+  });
 }
 
-export function addTemplate(db: Db, fields: Partial<typeof messageTemplates.$inferInsert> = {}) {
-  return db
+export async function addTemplate(db: Db, fields: Partial<typeof messageTemplates.$inferInsert> = {}) {
+  const [row] = await db
     .insert(messageTemplates)
     .values({ text: '<p>Halo {name}</p>', textWa: 'Halo {name}, nomor {phoneNumber}', ...fields })
-    .returning()
-    .get();
+    .returning();
+  return row!;
 }
 
-export function setRules(db: Db, values: Partial<typeof settings.$inferInsert>): void {
-  db.update(settings).set(values).where(eq(settings.id, 1)).run();
+export async function setRules(db: Db, values: Partial<typeof settings.$inferInsert>): Promise<void> {
+  await db.update(settings).set(values).where(eq(settings.id, 1));
 }
 
 /** Starts the account's blast through the API. */
@@ -58,46 +61,46 @@ export async function untilIdle(t: TestApp, user: TestUser, id: number, ms = 10_
  * accounts, members, numbers and templates against message_logs, referral credits against
  * floor(income × percent / 100), and no claim left in use.
  */
-export function invariantViolations(sqlite: Database.Database, referralPercent: number | null = null): string[] {
-  const q = (sql: string) => sqlite.prepare(sql).all() as Array<Record<string, unknown>>;
+export async function invariantViolations(db: Db, referralPercent: number | null = null): Promise<string[]> {
+  const q = (text: string) => rawAll<Record<string, unknown>>(db, sql.raw(text));
   const out: string[] = [];
   const add = (label: string, rows: Array<Record<string, unknown>>) => {
     for (const r of rows) out.push(`${label}: ${JSON.stringify(r)}`);
   };
   add(
     'account',
-    q(`SELECT w.id, w.count_success, w.count_fail, w.income,
-        (SELECT count(*) FROM message_logs l WHERE l.whatsapp_id = w.id AND l.success = 1) AS ls,
-        (SELECT count(*) FROM message_logs l WHERE l.whatsapp_id = w.id AND l.success = 0) AS lf,
+    await q(`SELECT * FROM (SELECT w.id, w.count_success, w.count_fail, w.income,
+        (SELECT count(*) FROM message_logs l WHERE l.whatsapp_id = w.id AND l.success) AS ls,
+        (SELECT count(*) FROM message_logs l WHERE l.whatsapp_id = w.id AND NOT l.success) AS lf,
         (SELECT coalesce(sum(income), 0) FROM message_logs l WHERE l.whatsapp_id = w.id) AS li
-       FROM whatsapps w WHERE w.count_success <> ls OR w.count_fail <> lf OR w.income <> li`),
+       FROM whatsapps w) x WHERE x.count_success <> x.ls OR x.count_fail <> x.lf OR x.income <> x.li`),
   );
   add(
     'member',
-    q(`SELECT u.id, u.total_success, u.total_fail, u.income,
-        (SELECT count(*) FROM message_logs l WHERE l.user_id = u.id AND l.success = 1) AS ls,
-        (SELECT count(*) FROM message_logs l WHERE l.user_id = u.id AND l.success = 0) AS lf,
+    await q(`SELECT * FROM (SELECT u.id, u.total_success, u.total_fail, u.income,
+        (SELECT count(*) FROM message_logs l WHERE l.user_id = u.id AND l.success) AS ls,
+        (SELECT count(*) FROM message_logs l WHERE l.user_id = u.id AND NOT l.success) AS lf,
         (SELECT coalesce(sum(income), 0) FROM message_logs l WHERE l.user_id = u.id) AS li
-       FROM users u WHERE u.total_success <> ls OR u.total_fail <> lf OR u.income <> li`),
+       FROM users u) x WHERE x.total_success <> x.ls OR x.total_fail <> x.lf OR x.income <> x.li`),
   );
   add(
     'number',
-    q(`SELECT p.id, p.count_success, p.count_fail,
-        (SELECT count(*) FROM message_logs l WHERE l.phone_number_id = p.id AND l.success = 1) AS ls,
-        (SELECT count(*) FROM message_logs l WHERE l.phone_number_id = p.id AND l.success = 0) AS lf
-       FROM phone_numbers p WHERE p.count_success <> ls OR p.count_fail <> lf`),
+    await q(`SELECT * FROM (SELECT p.id, p.count_success, p.count_fail,
+        (SELECT count(*) FROM message_logs l WHERE l.phone_number_id = p.id AND l.success) AS ls,
+        (SELECT count(*) FROM message_logs l WHERE l.phone_number_id = p.id AND NOT l.success) AS lf
+       FROM phone_numbers p) x WHERE x.count_success <> x.ls OR x.count_fail <> x.lf`),
   );
   add(
     'template',
-    q(`SELECT t.id, t.count_use, (SELECT count(*) FROM message_logs l WHERE l.template_id = t.id) AS lu
-       FROM message_templates t WHERE t.count_use <> lu`),
+    await q(`SELECT * FROM (SELECT t.id, t.count_use, (SELECT count(*) FROM message_logs l WHERE l.template_id = t.id) AS lu
+       FROM message_templates t) x WHERE x.count_use <> x.lu`),
   );
-  add('in use', q('SELECT id, number FROM phone_numbers WHERE in_use = 1'));
-  add('income without success', q('SELECT id FROM message_logs WHERE success = 0 AND income <> 0'));
+  add('in use', await q('SELECT id, number FROM phone_numbers WHERE in_use = 1'));
+  add('income without success', await q('SELECT id FROM message_logs WHERE NOT success AND income <> 0'));
   if (referralPercent !== null) {
     add(
       'referral',
-      q(`SELECT l.id, l.income, c.amount FROM message_logs l
+      await q(`SELECT l.id, l.income, c.amount FROM message_logs l
           JOIN users u ON u.id = l.user_id AND u.referred_by IS NOT NULL
           LEFT JOIN referral_credits c ON c.message_log_id = l.id
          WHERE coalesce(c.amount, 0) <> (l.income * ${referralPercent}) / 100`),

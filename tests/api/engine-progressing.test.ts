@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await startTestApp({ sim: { seed: 'test', latencyMs: 200, failureRate: 0 } });
   member = await t.user('member');
   account = await linkByQr(t, member, { phonenumber: '6281299990071', pushname: 'Progres' });
-  setRules(t.ctx.db, { intervalMin: 1, intervalMax: 1, price: 0, recipientCooldownHours: 24 });
+  await setRules(t.ctx.db, { intervalMin: 1, intervalMax: 1, price: 0, recipientCooldownHours: 24 });
 });
 afterAll(async () => {
   await engineFor(t.ctx).shutdown();
@@ -25,7 +25,7 @@ afterAll(async () => {
 describe("the blast's progressing event ('Generating...')", () => {
   it('is sent as each send starts, with the target and progress, before that target is counted', async () => {
     const targets = await addTargets(t, 2);
-    addTemplate(t.ctx.db);
+    await addTemplate(t.ctx.db);
     const socket = t.socket(member.token);
     await connected(socket);
     const got: Message[] = [];

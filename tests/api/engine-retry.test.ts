@@ -14,8 +14,8 @@ beforeAll(async () => {
   t = await startTestApp({ sim: { seed: 'test', latencyMs: 0, failureRate: 1 } });
   member = await t.user('member');
   account = await linkByQr(t, member, { phonenumber: '6281266660001' });
-  addTemplate(t.ctx.db);
-  setRules(t.ctx.db, { intervalMin: 0, intervalMax: 0, price: 50 });
+  await addTemplate(t.ctx.db);
+  await setRules(t.ctx.db, { intervalMin: 0, intervalMax: 0, price: 50 });
   engineFor(t.ctx).options.retryDelayMs = 300;
 });
 afterAll(async () => {
@@ -37,7 +37,7 @@ describe('failed sends', () => {
     expect(row.count_success).toBe(0);
     expect(row.income).toBe(0);
 
-    const logs = t.ctx.db.select().from(messageLogs).all();
+    const logs = (await t.ctx.db.select().from(messageLogs));
     expect(logs).toHaveLength(1);
     expect(logs[0]!.number).toBe(target!.number);
     expect(logs[0]!.success).toBe(false);
@@ -47,21 +47,21 @@ describe('failed sends', () => {
     const attempts = events.filter((m) => m.event === 'attempting');
     expect(attempts.map((m) => m.data.attempt)).toEqual([1, 2, 3]);
     for (const a of attempts) expect(['timeout', 'rate_limited', 'failed']).toContain(a.data.attemptingCode);
-    expect(invariantViolations(t.ctx.db.$client)).toEqual([]);
+    expect(await invariantViolations(t.ctx.db)).toEqual([]);
   });
 
   it('counts a number without WhatsApp as a failure at once, without retrying', async () => {
-    t.ctx.db.delete(phoneNumbers).run();
+    await t.ctx.db.delete(phoneNumbers);
     const res = await t.http.get('/api/sim/numbers?registered=false&limit=1').set(SIM);
     const number = res.body.numbers[0].number as string;
-    t.ctx.db.insert(phoneNumbers).values({ number, name: 'Tanpa WA' }).run();
+    await t.ctx.db.insert(phoneNumbers).values({ number, name: 'Tanpa WA' });
     const started = Date.now();
     await startBlast(t, member, account.id);
     await untilIdle(t, member, account.id);
     expect(Date.now() - started).toBeLessThan(300 * 3);
-    const log = t.ctx.db.select().from(messageLogs).all().find((l) => l.number === number);
+    const log = (await t.ctx.db.select().from(messageLogs)).find((l) => l.number === number);
     expect(log?.success).toBe(false);
     expect(log?.errorCode).toBe('not_registered');
-    expect(invariantViolations(t.ctx.db.$client)).toEqual([]);
+    expect(await invariantViolations(t.ctx.db)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { one } from '../../server/src/db/raw';
 import { eq } from 'drizzle-orm';
 import { connected, startTestApp, type TestApp, type TestUser, SIM } from '../helpers';
 import { messageLogs, messageTemplates, phoneNumbers, users, whatsapps } from '../../server/src/db/schema';
@@ -20,26 +21,26 @@ beforeAll(async () => {
   other = await t.user('member');
   a1 = await linkByQr(t, member, { phonenumber: '6281299990001', pushname: 'Blast Satu' });
   a2 = await linkByQr(t, member, { phonenumber: '6281299990002', pushname: 'Blast Dua' });
-  setRules(t.ctx.db, { intervalMin: 0, intervalMax: 0, price: 0, recipientCooldownHours: 24 });
+  await setRules(t.ctx.db, { intervalMin: 0, intervalMax: 0, price: 0, recipientCooldownHours: 24 });
 });
 afterAll(async () => {
   await engineFor(t.ctx).shutdown();
   await t.close();
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   // Each test blasts its own numbers and templates.
-  t.ctx.db.delete(messageLogs).run();
-  t.ctx.db.delete(phoneNumbers).run();
-  t.ctx.db.delete(messageTemplates).run();
-  t.ctx.db.update(whatsapps).set({ countSuccess: 0, countFail: 0, income: 0 }).run();
-  t.ctx.db.update(users).set({ totalSuccess: 0, totalFail: 0, income: 0 }).run();
+  await t.ctx.db.delete(messageLogs);
+  await t.ctx.db.delete(phoneNumbers);
+  await t.ctx.db.delete(messageTemplates);
+  await t.ctx.db.update(whatsapps).set({ countSuccess: 0, countFail: 0, income: 0 });
+  await t.ctx.db.update(users).set({ totalSuccess: 0, totalFail: 0, income: 0 });
 });
 
 describe('a blast through the simulator', () => {
   it('two accounts blast 50 numbers: each once, counters equal the log, both finish', async () => {
     const targets = await addTargets(t, 50);
-    const tpl = addTemplate(t.ctx.db);
+    const tpl = await addTemplate(t.ctx.db);
     const s1 = await startBlast(t, member, a1.id);
     const s2 = await startBlast(t, member, a2.id);
     expect(s1.status).toBe(200);
@@ -51,12 +52,12 @@ describe('a blast through the simulator', () => {
     expect(Number(r1.count_success)).toBeGreaterThan(0);
     expect(Number(r2.count_success)).toBeGreaterThan(0);
 
-    const logs = t.ctx.db.select().from(messageLogs).all();
+    const logs = (await t.ctx.db.select().from(messageLogs));
     expect(logs).toHaveLength(50);
     expect(new Set(logs.map((l) => l.number)).size).toBe(50);
     expect(logs.every((l) => l.success && l.templateId === tpl.id && l.userId === member.id)).toBe(true);
-    expect(invariantViolations(t.ctx.db.$client)).toEqual([]);
-    expect(t.ctx.db.select().from(messageTemplates).where(eq(messageTemplates.id, tpl.id)).get()?.countUse).toBe(50);
+    expect(await invariantViolations(t.ctx.db)).toEqual([]);
+    expect((await one(t.ctx.db.select().from(messageTemplates).where(eq(messageTemplates.id, tpl.id))))?.countUse).toBe(50);
 
     // What a target received: the template with its {name} and {phoneNumber} filled in.
     const first = targets[0]!;
@@ -66,8 +67,8 @@ describe('a blast through the simulator', () => {
 
   it('never messages one number from two accounts at the same time', async () => {
     await addTargets(t, 6);
-    addTemplate(t.ctx.db);
-    setRules(t.ctx.db, { recipientCooldownHours: 0 });
+    await addTemplate(t.ctx.db);
+    await setRules(t.ctx.db, { recipientCooldownHours: 0 });
     const sim = t.ctx.gateway as SimulatorGateway;
     const original = sim.send.bind(sim);
     const inFlight = new Set<string>();
@@ -92,41 +93,41 @@ describe('a blast through the simulator', () => {
       await Promise.all([stopBlast(t, member, a1.id), stopBlast(t, member, a2.id)]);
     } finally {
       sim.send = original;
-      setRules(t.ctx.db, { recipientCooldownHours: 24 });
+      await setRules(t.ctx.db, { recipientCooldownHours: 24 });
     }
     expect(overlaps).toBe(0);
-    expect(invariantViolations(t.ctx.db.$client)).toEqual([]);
+    expect(await invariantViolations(t.ctx.db)).toEqual([]);
   });
 
   it('chooses the active template with the lowest count_use', async () => {
     await addTargets(t, 9);
-    const a = addTemplate(t.ctx.db, { textWa: 'A {name}', countUse: 5 });
-    const b = addTemplate(t.ctx.db, { textWa: 'B {name}', countUse: 2 });
-    addTemplate(t.ctx.db, { textWa: 'C {name}', countUse: 0, status: 'nonactive' });
+    const a = await addTemplate(t.ctx.db, { textWa: 'A {name}', countUse: 5 });
+    const b = await addTemplate(t.ctx.db, { textWa: 'B {name}', countUse: 2 });
+    await addTemplate(t.ctx.db, { textWa: 'C {name}', countUse: 0, status: 'nonactive' });
     await startBlast(t, member, a1.id);
     await untilIdle(t, member, a1.id);
-    const uses = t.ctx.db.select().from(messageTemplates).all();
+    const uses = (await t.ctx.db.select().from(messageTemplates));
     // 9 sends level the two active templates: B alone up to 5, then taking turns.
     expect(uses.find((x) => x.id === a.id)?.countUse).toBe(8);
     expect(uses.find((x) => x.id === b.id)?.countUse).toBe(8);
     expect(uses.find((x) => x.status === 'nonactive')?.countUse).toBe(0);
-    const logged = t.ctx.db.select().from(messageLogs).all();
+    const logged = (await t.ctx.db.select().from(messageLogs));
     expect(logged.filter((l) => l.templateId === a.id)).toHaveLength(3);
     expect(logged.filter((l) => l.templateId === b.id)).toHaveLength(6);
   });
 
   it('keeps to the recipient cooldown and sends never-sent numbers first', async () => {
     const targets = await addTargets(t, 4);
-    addTemplate(t.ctx.db);
+    await addTemplate(t.ctx.db);
     const hour = 3_600_000;
-    const set = (i: number, ago: number) =>
-      t.ctx.db.update(phoneNumbers).set({ lastSent: new Date(Date.now() - ago) }).where(eq(phoneNumbers.id, targets[i]!.id)).run();
-    set(0, 1 * hour); // inside the 24 h cooldown
-    set(1, 23 * hour); // inside
-    set(2, 25 * hour); // outside: may be sent, after the never-sent one
+    const set = async (i: number, ago: number) =>
+      await t.ctx.db.update(phoneNumbers).set({ lastSent: new Date(Date.now() - ago) }).where(eq(phoneNumbers.id, targets[i]!.id));
+    await set(0, 1 * hour); // inside the 24 h cooldown
+    await set(1, 23 * hour); // inside
+    await set(2, 25 * hour); // outside: may be sent, after the never-sent one
     await startBlast(t, member, a1.id);
     await untilIdle(t, member, a1.id);
-    const sent = t.ctx.db.select().from(messageLogs).orderBy(messageLogs.id).all().map((l) => l.number);
+    const sent = (await t.ctx.db.select().from(messageLogs).orderBy(messageLogs.id)).map((l) => l.number);
     expect(sent).toEqual([targets[3]!.number, targets[2]!.number]);
   });
 
@@ -143,14 +144,14 @@ describe('a blast through the simulator', () => {
     expect(row.count_success).toBe(0);
     await new Promise((r) => setTimeout(r, 300));
     expect(events).toContain('error_blast');
-    expect(t.ctx.db.select().from(messageLogs).all()).toHaveLength(0);
-    expect(invariantViolations(t.ctx.db.$client)).toEqual([]);
+    expect((await t.ctx.db.select().from(messageLogs))).toHaveLength(0);
+    expect(await invariantViolations(t.ctx.db)).toEqual([]);
   });
 
   it('sends live events with absolute values to the owner only', async () => {
     await addTargets(t, 3);
-    addTemplate(t.ctx.db);
-    setRules(t.ctx.db, { intervalMin: 1, intervalMax: 1 });
+    await addTemplate(t.ctx.db);
+    await setRules(t.ctx.db, { intervalMin: 1, intervalMax: 1 });
     const mine = t.socket(member.token);
     const theirs = t.socket(other.token);
     await Promise.all([connected(mine), connected(theirs)]);
@@ -165,7 +166,7 @@ describe('a blast through the simulator', () => {
       while (!got.some((m) => m.event === 'waiting') && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
       await stopBlast(t, member, a1.id);
     } finally {
-      setRules(t.ctx.db, { intervalMin: 0, intervalMax: 0 });
+      await setRules(t.ctx.db, { intervalMin: 0, intervalMax: 0 });
     }
     await new Promise((r) => setTimeout(r, 300));
     const names = got.map((m) => m.event);
@@ -181,7 +182,7 @@ describe('a blast through the simulator', () => {
     expect(waiting.data.id).toBe(a1.id);
     const last = got[got.length - 1]!;
     expect(last.data.status).toBe('idle');
-    expect(last.data.count_success).toBe(t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, a1.id)).get()?.countSuccess);
+    expect(last.data.count_success).toBe((await one(t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, a1.id))))?.countSuccess);
     expect(leaked).toEqual([]);
   });
 });

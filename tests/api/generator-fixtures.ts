@@ -81,7 +81,7 @@ export async function linkAccount(http: TestApp['http'], auth: { Authorization: 
 /** One server process: the real app on a database file, started as main.ts starts it. */
 export async function boot(dataDir: string, sim: Partial<Config['sim']> = {}) {
   const config = testConfig({ dataDir, sim: { seed: 'test', latencyMs: 0, failureRate: 0, ...sim } });
-  const db = openDb(path.join(dataDir, 'blast.db'));
+  const db = await openDb(path.join(dataDir, 'blast.db'));
   const ctx = createContext(config, db, () => undefined);
   const { server, close } = createServer(ctx);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -90,7 +90,7 @@ export async function boot(dataDir: string, sim: Partial<Config['sim']> = {}) {
   const kill = async () => {
     haltJobRunner(ctx);
     await close();
-    closeDb(db);
+    await closeDb(db);
   };
   return { ctx, http, kill };
 }

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { one } from '../../server/src/db/raw';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,13 +70,13 @@ describe('generator stop, start and restart', () => {
     await jobUntil(first.http, staff.auth, 'generator', pausedId, (g) => g.checked === 1);
     await first.http.post('/api/admin/generator/stop').set(staff.auth).send({ id: pausedId }).expect(200);
     await first.http.post('/api/admin/generator/start').set(staff.auth).send({ id }).expect(200);
-    const row = () => first.ctx.db.select().from(generators).where(eq(generators.id, id)).get()!;
+    const row = async () => (await one(first.ctx.db.select().from(generators).where(eq(generators.id, id))))!;
     await eventually(row, (r) => r.checked >= 40, 10_000);
     await first.kill();
 
-    const peek = openDb(path.join(dataDir, 'blast.db'));
-    const atCrash = peek.select().from(generators).where(eq(generators.id, id)).get()!;
-    closeDb(peek);
+    const peek = await openDb(path.join(dataDir, 'blast.db'));
+    const atCrash = (await one(peek.select().from(generators).where(eq(generators.id, id))))!;
+    await closeDb(peek);
     expect(atCrash.status).toBe('sending');
     expect(atCrash.checked).toBeLessThan(300);
     expect(atCrash.countSuccess + atCrash.countFail).toBe(atCrash.checked);
@@ -88,9 +89,9 @@ describe('generator stop, start and restart', () => {
       expect(done).toMatchObject({ checked: 300, progress: 100, count_success: expected.length, count_fail: 300 - expected.length });
       const asked = checks.mock.calls.map((c) => c[1]);
       expect(asked).toEqual(numbers.slice(atCrash.checked));
-      const results = second.ctx.db.select().from(generatorResults).where(eq(generatorResults.generatorId, id)).all();
+      const results = (await second.ctx.db.select().from(generatorResults).where(eq(generatorResults.generatorId, id)));
       expect(results.map((r) => r.number)).toEqual(expected.map((e) => e.number));
-      const listed = second.ctx.db.select().from(phoneNumbers).where(inArray(phoneNumbers.number, numbers)).all();
+      const listed = (await second.ctx.db.select().from(phoneNumbers).where(inArray(phoneNumbers.number, numbers)));
       expect(listed).toHaveLength(expected.length);
 
       const paused = await jobUntil(second.http, staff.auth, 'generator', pausedId, () => true);

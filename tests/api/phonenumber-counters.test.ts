@@ -144,7 +144,7 @@ describe('maintained phone-list counters', () => {
     const active = (c.prepare("SELECT count(*) AS n FROM phone_numbers WHERE status = 'active'").get() as { n: number }).n;
     const reached = (c.prepare("SELECT count(*) AS n FROM phone_numbers WHERE status = 'active' AND last_sent > ?").get(Date.now() - hours * 3_600_000) as { n: number }).n;
     await new Promise((r) => setTimeout(r, 5100)); // the progress figure is cached 5 s
-    expect(engine.progress()).toBe(Math.round((reached / active) * 10_000) / 100);
+    expect(await engine.progress()).toBe(Math.round((reached / active) * 10_000) / 100);
   });
 
   it('a large insert is folded in bounded steps; figures and pages stay exact meanwhile', async () => {

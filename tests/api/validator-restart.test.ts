@@ -1,4 +1,5 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { one } from '../../server/src/db/raw';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,14 +38,14 @@ describe('validator across a restart', () => {
     const id = created.body.validator.id as number;
     const total = rows.length;
     await first.http.post('/api/admin/validator/start').set(staff.auth).send({ id }).expect(200);
-    const row = () => first.ctx.db.select().from(validators).where(eq(validators.id, id)).get()!;
+    const row = async () => (await one(first.ctx.db.select().from(validators).where(eq(validators.id, id))))!;
     await eventually(row, (r) => r.checked >= 30, 10_000);
     await first.kill();
 
-    const peek = openDb(path.join(dataDir, 'blast.db'));
-    const atCrash = peek.select().from(validators).where(eq(validators.id, id)).get()!;
-    const markedAtCrash = peek.select().from(validatorItems).where(eq(validatorItems.validatorId, id)).all().filter((i) => i.result !== null).length;
-    closeDb(peek);
+    const peek = await openDb(path.join(dataDir, 'blast.db'));
+    const atCrash = (await one(peek.select().from(validators).where(eq(validators.id, id))))!;
+    const markedAtCrash = (await peek.select().from(validatorItems).where(eq(validatorItems.validatorId, id))).filter((i) => i.result !== null).length;
+    await closeDb(peek);
     expect(atCrash.status).toBe('sending');
     expect(atCrash.checked).toBeLessThan(total);
     expect(markedAtCrash).toBe(atCrash.checked);

@@ -5,7 +5,7 @@ import { activeSentAfter, phoneListFigures } from '../phonenumbers/counters';
 import { startWhatsappEvents } from '../whatsapp/events';
 import { LiveRows } from './live';
 import { BlastLoop } from './loop';
-import { EngineStatements, type RawAccount } from './statements';
+import { engineStore, type EngineStore, type RawAccount } from './store';
 import { Ticker } from './tick';
 import { accountData, receiverData } from './view';
 
@@ -32,11 +32,13 @@ export function engineFor(ctx: AppContext): BlastEngine {
  * accounts commits in one transaction per turn of the event loop.
  */
 export class BlastEngine {
-  readonly statements: EngineStatements;
+  readonly store: EngineStore;
   readonly ticker: Ticker;
   readonly live: LiveRows;
   readonly gateway: Gateway;
   readonly options: EngineOptions = { maxRetries: 3, retryDelayMs: 1000 };
+  /** Resolves once the gateway listeners are attached and the start-up recovery has run. */
+  ready: Promise<void> = Promise.resolve();
   private readonly loops = new Map<number, BlastLoop>();
   private readonly byDevice = new Map<string, BlastLoop>();
   private progressCache = { at: 0, value: 0 };
@@ -46,8 +48,8 @@ export class BlastEngine {
   private inboundHandlers: Array<(event: Extract<GatewayEvent, { type: 'message' }>) => void> = [];
 
   constructor(private readonly ctx: AppContext) {
-    this.statements = new EngineStatements(ctx.db);
-    this.ticker = new Ticker(this.statements);
+    this.store = engineStore(ctx.db);
+    this.ticker = new Ticker(this.store);
     this.live = new LiveRows(ctx.realtime);
     this.gateway = ctx.gateway;
   }
@@ -57,10 +59,11 @@ export class BlastEngine {
   }
 
   /** Listens to the gateway: a revoke or a dropped connection stops the account's loop; replies may opt out. */
-  attach(onInbound: (event: Extract<GatewayEvent, { type: 'message' }>) => void): void {
+  async attach(onInbound: (event: Extract<GatewayEvent, { type: 'message' }>) => void): Promise<void> {
     this.inboundHandlers.push(onInbound);
     if (this.unsubscribe) return;
-    startWhatsappEvents(this.ctx);
+    this.unsubscribe = () => undefined;
+    await startWhatsappEvents(this.ctx);
     this.unsubscribe = this.gateway.on((event) => {
       switch (event.type) {
         case 'revoke':
@@ -92,16 +95,18 @@ export class BlastEngine {
 
   /** Every loop of this process, for the developer monitor. */
   describeLoops() {
-    return [...this.loops.values()].map((loop) => loop.snapshot());
+    return Array.from(this.loops, ([, loop]) => loop.snapshot());
   }
 
   /** Starts (or keeps) the account's loop; never two loops for one account. */
   async start(account: RawAccount, once = false): Promise<RawAccount> {
     const existing = this.loops.get(account.id);
-    if (existing?.resume()) return this.statements.account.get(account.id) ?? account;
+    if (existing?.resume()) return (await this.store.account(account.id)) ?? account;
     if (existing) await existing.done;
-    if (this.loops.has(account.id)) return this.statements.account.get(account.id) ?? account;
-    const row = this.setStatus(account.id, 'sending') ?? account;
+    if (this.loops.has(account.id)) return (await this.store.account(account.id)) ?? account;
+    const row = (await this.setStatus(account.id, 'sending')) ?? account;
+    // Another start of the same account may have begun its loop while the status was written.
+    if (this.loops.has(account.id)) return (await this.store.account(account.id)) ?? row;
     const loop = new BlastLoop(this, account.id, account.user_id, account.device_id, once);
     this.loops.set(account.id, loop);
     this.byDevice.set(account.device_id, loop);
@@ -118,10 +123,10 @@ export class BlastEngine {
       await Promise.race([loop.done, new Promise<void>((r) => (timer = setTimeout(r, waitMs)))]);
       clearTimeout(timer);
     } else if (account.status !== 'idle') {
-      const row = this.setStatus(account.id, 'idle');
+      const row = await this.setStatus(account.id, 'idle');
       if (row) this.live.account(row.id, row.user_id, 'stop', accountData(row, { waiting: false, progressing: false, attempting: false }));
     }
-    return this.statements.account.get(account.id) ?? account;
+    return (await this.store.account(account.id)) ?? account;
   }
 
   /** Called by a loop as it ends. */
@@ -130,24 +135,23 @@ export class BlastEngine {
     if (this.byDevice.get(loop.deviceId) === loop) this.byDevice.delete(loop.deviceId);
   }
 
-  setStatus(accountId: number, status: 'idle' | 'sending'): RawAccount | undefined {
-    if (!this.statements.sqlite.open) return undefined;
-    return this.statements.setStatus.get({ id: accountId, status, now: Date.now() });
+  async setStatus(accountId: number, status: 'idle' | 'sending'): Promise<RawAccount | undefined> {
+    if (!this.store.isOpen()) return undefined;
+    return this.store.setStatus(accountId, status, Date.now());
   }
 
-  isOptedOut(number: string): boolean {
-    return (this.statements.optedOut.get(number)?.n ?? 0) > 0;
+  isOptedOut(number: string): Promise<boolean> {
+    return this.store.isOptedOut(number);
   }
 
   /** Share of active numbers reached within the cooldown window, in percent (2 decimals); cached 5 s. */
-  progress(): number {
+  async progress(): Promise<number> {
     const now = Date.now();
     if (now - this.progressCache.at < 5000) return this.progressCache.value;
-    const st = this.statements;
-    const hours = st.settings.get()?.recipient_cooldown_hours ?? 24;
+    const hours = (await this.store.rules()).settings?.recipient_cooldown_hours ?? 24;
     // Maintained counters: no count(*) over the phone list on this timer.
-    const { active } = phoneListFigures(this.ctx.db);
-    const reached = activeSentAfter(this.ctx.db, now - hours * 3_600_000);
+    const { active } = await phoneListFigures(this.ctx.db);
+    const reached = await activeSentAfter(this.ctx.db, now - hours * 3_600_000);
     const value = active ? Math.round((reached / active) * 10_000) / 100 : 100;
     this.progressCache = { at: now, value };
     return value;
@@ -164,9 +168,11 @@ export class BlastEngine {
       this.balanceTimer = null;
       const dirty = [...this.balanceDirty];
       this.balanceDirty.clear();
-      if (!this.statements.sqlite.open) return;
+      if (!this.store.isOpen()) return;
       const online = this.ctx.realtime.connectedUserIds();
-      for (const id of dirty) if (online.has(id)) publishBalance(this.ctx, id);
+      void (async () => {
+        for (const id of dirty) if (online.has(id)) await publishBalance(this.ctx, id);
+      })().catch((err: unknown) => this.log('Publishing a balance failed', err));
     }, 1000);
     this.balanceTimer.unref();
   }
@@ -176,19 +182,18 @@ export class BlastEngine {
    * attempts were never recorded, so nothing is counted twice), and loops that were running resume
    * when their device is connected and the account is not suspended; the others are shown idle.
    */
-  recover(): { released: number; resumed: number; idled: number } {
-    const st = this.statements;
-    const released = this.ctx.db.transaction(() => st.releaseAll.all({ now: Date.now() }));
+  async recover(): Promise<{ released: number; resumed: number; idled: number }> {
+    const released = await this.store.releaseAbandoned(Date.now());
     for (const t of released) this.live.target(t.id, 'in_use', receiverData(t));
     let resumed = 0;
     let idled = 0;
-    for (const row of st.sendingAccounts.all()) {
+    for (const row of await this.store.sendingAccounts()) {
       if (this.loops.has(row.id)) continue;
       if (!row.suspended && this.gateway.state(row.device_id) === 'connected') {
-        void this.start(row);
+        this.start(row).catch((err: unknown) => this.log('Resuming a blast failed', err));
         resumed += 1;
       } else {
-        const idle = this.setStatus(row.id, 'idle');
+        const idle = await this.setStatus(row.id, 'idle');
         if (idle) this.live.account(idle.id, idle.user_id, 'idle', accountData(idle, { waiting: false, progressing: false }));
         idled += 1;
       }
@@ -201,7 +206,7 @@ export class BlastEngine {
    * rows stay 'sending' so the next start resumes them.
    */
   async shutdown(): Promise<void> {
-    const loops = [...this.loops.values()];
+    const loops = Array.from(this.loops, ([, loop]) => loop);
     for (const loop of loops) loop.requestStop('stop', true);
     await Promise.all(loops.map((l) => l.done));
     if (this.balanceTimer) clearTimeout(this.balanceTimer);

@@ -1,5 +1,5 @@
 import type { SendErrorCode, SendResult } from '../gateway/types';
-import type { ClaimedTarget, RawAccount, RawTemplate } from './statements';
+import type { ClaimedTarget, RawAccount, RawTemplate } from './store';
 import type { ClaimAnswer } from './tick';
 import { composeMessage } from './templates';
 import { accountData, receiverData } from './view';
@@ -112,7 +112,7 @@ export class BlastLoop {
       if (answer.kind === 'no-template') return this.end('error_blast', { message: 'Tidak ada template pesan yang aktif' });
       // The row is read before every send: set idle elsewhere (PUT status, a suspension) or
       // deleted, it ends the loop as a stop would.
-      const row = engine.statements.account.get(this.accountId);
+      const row = await engine.store.account(this.accountId);
       if (!row || row.status !== 'sending' || row.suspended) this.requestStop(row?.status === 'idle' && !row.suspended ? 'stop' : 'idle');
       if (this.stopReason || !row) {
         await engine.ticker.release(answer.target.id, answer.template.id);
@@ -150,12 +150,12 @@ export class BlastLoop {
     this.currentTarget = target.number;
     // The spec's `progressing` ('Generating...') with the target, sent as each send starts: sent after
     // the record it was always merged away by the `waiting` or next send of the same coalescing window.
-    this.emit('progressing', before, { progressing: true, progress: engine.progress(), number: target.number, target: target.number });
+    this.emit('progressing', before, { progressing: true, progress: await engine.progress(), number: target.number, target: target.number });
     engine.live.target(target.id, 'in_use', { id: target.id, number: target.number, in_use: 1 });
     let result = await this.send(target, template);
     for (let attempt = 1; !result.ok && RETRYABLE.has(result.error) && attempt <= engine.options.maxRetries; attempt++) {
-      if (this.stopReason || engine.isOptedOut(target.number)) break;
-      const row = engine.statements.account.get(this.accountId);
+      if (this.stopReason || (await engine.isOptedOut(target.number))) break;
+      const row = await engine.store.account(this.accountId);
       if (row) this.emit('attempting', row, { attempting: true, attemptingCode: result.error, code: result.error, attempt, number: target.number });
       await this.sleep(engine.options.retryDelayMs);
       result = await this.send(target, template);
@@ -183,7 +183,7 @@ export class BlastLoop {
       this.stopReason = 'idle';
       return { interval: 0, next: rec.next };
     }
-    this.emit(event, rec.account, { number: target.number, attempting: false, progressing: false, progress: engine.progress() });
+    this.emit(event, rec.account, { number: target.number, attempting: false, progressing: false, progress: await engine.progress() });
     if (rec.income > 0) engine.balanceChanged(this.userId);
     if (rec.referrerId !== null) engine.balanceChanged(rec.referrerId);
     if (rec.interval > 0 && !this.once && !this.stopReason) {
@@ -196,20 +196,31 @@ export class BlastLoop {
     return { interval: rec.interval, next: rec.next };
   }
 
-  private end(reason: EndReason, extra: Record<string, unknown> = {}): void {
+  /**
+   * The row turns idle, then the engine forgets the loop: a start meanwhile waits for `done` instead
+   * of starting a second loop that this idle would overwrite.
+   */
+  private async end(reason: EndReason, extra: Record<string, unknown> = {}): Promise<void> {
     this.ending = true;
     this.sending = false;
-    this.engine.forget(this);
-    if (this.detached) return;
-    const row = this.engine.setStatus(this.accountId, 'idle');
+    if (this.detached) {
+      this.engine.forget(this);
+      return;
+    }
+    let row: RawAccount | undefined;
+    try {
+      row = await this.engine.setStatus(this.accountId, 'idle');
+    } finally {
+      this.engine.forget(this);
+    }
     if (row) this.emit(reason, row, { waiting: false, progressing: false, attempting: false, ...extra });
   }
 
-  private fail(err: unknown): void {
+  private async fail(err: unknown): Promise<void> {
     this.engine.log('Blast loop failed', err);
-    this.releaseNext().catch(() => undefined);
+    await this.releaseNext().catch(() => undefined);
     try {
-      this.end('error_blast', { message: 'Blast berhenti karena kesalahan server' });
+      await this.end('error_blast', { message: 'Blast berhenti karena kesalahan server' });
     } catch {
       // The database is gone (shutting down): nothing left to tell.
       this.engine.forget(this);

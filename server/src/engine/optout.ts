@@ -18,15 +18,17 @@ export function optOutReason(text: string, buttonId: string | null): string | nu
 
 /**
  * An inbound message (reply or button press): STOP / BERHENTI / UNSUBSCRIBE or a stop_button
- * press makes the number nonactive and puts it on the suppression list at once.
+ * press makes the number nonactive and puts it on the suppression list at once. Never rejects: a
+ * failure is logged.
  */
-export function handleInbound(ctx: AppContext, event: Extract<GatewayEvent, { type: 'message' }>): void {
+export async function handleInbound(ctx: AppContext, event: Extract<GatewayEvent, { type: 'message' }>): Promise<void> {
   const reason = optOutReason(event.text, event.buttonId);
   if (!reason) return;
   try {
-    const { number } = optOut(ctx.db, event.from, reason, accountByDevice(ctx, event.deviceId)?.id ?? null);
+    const account = await accountByDevice(ctx, event.deviceId);
+    const { number } = await optOut(ctx.db, event.from, reason, account?.id ?? null);
     const engine = engineFor(ctx);
-    const row = engine.statements.targetByNumber.get(number);
+    const row = await engine.store.targetByNumber(number);
     if (row) engine.live.target(row.id, 'opt_out', { ...receiverData(row), status: 'nonactive', opt_out_reason: reason });
   } catch (err) {
     ctx.log('Recording an opt-out failed', err);

@@ -10,11 +10,13 @@ import { sendBlasterMessage } from './blaster';
 /** Blast control and the Blaster; also starts the engine (crash recovery, gateway listeners). */
 export function registerBlastRoutes(api: Api, ctx: AppContext): void {
   const engine = engineFor(ctx);
-  engine.attach((event) => handleInbound(ctx, event));
-  const recovered = engine.recover();
-  if (recovered.released || recovered.resumed || recovered.idled) {
-    ctx.log(`Blast recovery: ${recovered.released} claim(s) released, ${recovered.resumed} loop(s) resumed, ${recovered.idled} shown idle`);
-  }
+  engine.ready = (async () => {
+    await engine.attach((event) => void handleInbound(ctx, event));
+    const recovered = await engine.recover();
+    if (recovered.released || recovered.resumed || recovered.idled) {
+      ctx.log(`Blast recovery: ${recovered.released} claim(s) released, ${recovered.resumed} loop(s) resumed, ${recovered.idled} shown idle`);
+    }
+  })().catch((err: unknown) => ctx.log('Blast recovery failed', err));
 
   api.post('/admin/whatsapp/start-blasting', async (req, res) => {
     const body = BlastBody.parse(req.body ?? {});

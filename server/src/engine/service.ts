@@ -4,7 +4,8 @@ import { whatsapps } from '../db/schema';
 import type { AuthUser } from '../auth/middleware';
 import { HttpError } from '../lib/errors';
 import { accountFor, ACCOUNT_NOT_FOUND } from '../whatsapp/access';
-import { whatsappView } from '../whatsapp/view';
+import { whatsappView, type WhatsappRow } from '../whatsapp/view';
+import { one } from '../db/raw';
 import { engineFor } from './engine';
 import { accountRow } from './view';
 
@@ -17,25 +18,28 @@ export const BLAST_CODES = { disconnected: 2, suspended: 3 } as const;
 const BLASTABLE_STATES = new Set(['connected', 'sending']);
 
 /** The account a blast call names (its id or its WhatsApp ID), if the caller may act on it. */
-function accountOf(ctx: AppContext, caller: AuthUser, ref: number | string) {
-  if (typeof ref === 'number') return accountFor(ctx, caller, ref);
-  const row = ctx.db
-    .select({ id: whatsapps.id })
-    .from(whatsapps)
-    .where(or(eq(whatsapps.clientid, ref), eq(whatsapps.deviceId, ref)))
-    .get();
+async function accountOf(ctx: AppContext, caller: AuthUser, ref: number | string): Promise<WhatsappRow> {
+  if (typeof ref === 'number') return await accountFor(ctx, caller, ref);
+  const row = await one(
+    ctx.db
+      .select({ id: whatsapps.id })
+      .from(whatsapps)
+      .where(or(eq(whatsapps.clientid, ref), eq(whatsapps.deviceId, ref)))
+      .orderBy(whatsapps.id)
+      .limit(1),
+  );
   if (!row) throw new HttpError(404, ACCOUNT_NOT_FOUND);
-  return accountFor(ctx, caller, row.id);
+  return await accountFor(ctx, caller, row.id);
 }
 
-function rawOf(ctx: AppContext, id: number) {
-  const raw = engineFor(ctx).statements.account.get(id);
+async function rawOf(ctx: AppContext, id: number) {
+  const raw = await engineFor(ctx).store.account(id);
   if (!raw) throw new HttpError(404, ACCOUNT_NOT_FOUND);
   return raw;
 }
 
 /** Start and stop are refused unless the account is connected (by its row and by the gateway) and not suspended. */
-function assertBlastable(ctx: AppContext, row: ReturnType<typeof accountFor>): void {
+function assertBlastable(ctx: AppContext, row: WhatsappRow): void {
   if (row.suspended) throw new HttpError(403, SUSPENDED_MSG, { code: BLAST_CODES.suspended });
   const live = ctx.gateway.state(row.deviceId);
   if (!row.state || !BLASTABLE_STATES.has(row.state) || live !== 'connected') {
@@ -45,18 +49,18 @@ function assertBlastable(ctx: AppContext, row: ReturnType<typeof accountFor>): v
 
 /** POST start-blasting: starts the account's loop (or keeps the one already running). */
 export async function startBlasting(ctx: AppContext, caller: AuthUser, ref: number | string, loop: boolean) {
-  const row = accountOf(ctx, caller, ref);
+  const row = await accountOf(ctx, caller, ref);
   assertBlastable(ctx, row);
-  const started = await engineFor(ctx).start(rawOf(ctx, row.id), !loop);
+  const started = await engineFor(ctx).start(await rawOf(ctx, row.id), !loop);
   return { msg: 'Blast dimulai', data: whatsappView(accountRow(started)) };
 }
 
 /** POST stop-blasting: the loop ends after the send in flight; answers once it has. */
 export async function stopBlasting(ctx: AppContext, caller: AuthUser, ref: number | string) {
-  const row = accountOf(ctx, caller, ref);
+  const row = await accountOf(ctx, caller, ref);
   const engine = engineFor(ctx);
   // A running loop can always be stopped; an idle one is refused like a start when it cannot blast.
   if (!engine.loopOf(row.id) && row.status === 'idle') assertBlastable(ctx, row);
-  const stopped = await engine.stop(rawOf(ctx, row.id));
+  const stopped = await engine.stop(await rawOf(ctx, row.id));
   return { msg: 'Blast dihentikan', data: whatsappView(accountRow(stopped)) };
 }

@@ -1,4 +1,4 @@
-import type { EngineStatements, RawLevel, RawMember, RawSettings, RawTemplate } from './statements';
+import type { EngineStore, RawLevel, RawMember, RawSettings, RawTemplate } from './store';
 
 /**
  * What the rules read on every send (settings, levels, active templates), read once per engine
@@ -12,9 +12,10 @@ export interface RuleSnapshot {
   templates: RawTemplate[];
 }
 
-export function readSnapshot(st: EngineStatements): RuleSnapshot {
-  const settings = st.settings.get() ?? { interval_min: 1, interval_max: 2, price: 0, referral_percent: 0, recipient_cooldown_hours: 24 };
-  return { settings, levels: st.levels.all(), templates: st.templates.all() };
+export async function readSnapshot(store: EngineStore): Promise<RuleSnapshot> {
+  const rows = await store.rules();
+  const settings = rows.settings ?? { interval_min: 1, interval_max: 2, price: 0, referral_percent: 0, recipient_cooldown_hours: 24 };
+  return { settings, levels: rows.levels, templates: rows.templates };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { MessageButton, OutgoingMessage } from '../gateway/types';
-import type { RawTemplate } from './statements';
+import type { RawTemplate } from './store';
 
 const BUTTON_TYPES = new Set<MessageButton['type']>(['reply_button', 'call_button', 'url_button', 'stop_button']);
 

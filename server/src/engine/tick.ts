@@ -1,20 +1,12 @@
 import { referralAmount } from '../money/referral';
 import { cooldownCutoff, feeOn, intervalSeconds, readSnapshot, type RuleSnapshot } from './snapshot';
-import type { ClaimedTarget, EngineStatements, RawAccount, RawMember, RawTarget, RawTemplate } from './statements';
+import type { ClaimedTarget, EngineStore, RawAccount, RawTarget, RawTemplate, SendRecord, SendRules } from './store';
 import { pickTemplate } from './templates';
 
 export type ClaimAnswer = { kind: 'claimed'; target: ClaimedTarget; template: RawTemplate } | { kind: 'none' } | { kind: 'no-template' };
 
-export interface Attempt {
-  accountId: number;
-  userId: number;
-  target: ClaimedTarget;
-  templateId: number;
-  success: boolean;
-  errorCode: string | null;
-  /** Claim the account's next target in the same transaction when its interval is 0. */
-  claimNext: boolean;
-}
+/** A send to record (see SendRecord). */
+export type Attempt = SendRecord;
 
 export interface Recorded {
   /** Null when the account or the number was deleted while the send was in flight. */
@@ -36,26 +28,24 @@ interface Waiter<T> {
 
 /**
  * Group commit for every loop: claims, releases and attempt records asked for during one turn of
- * the event loop run together in one transaction on the next turn. Each attempt still gets its own
- * log row, counter updates and referral credit, all committed (or none) with the others.
+ * the event loop go to the store together, as one tick in one transaction. Each attempt still gets
+ * its own log row, counter updates and referral credit, all committed (or none) with the others.
+ * One tick runs at a time; what is asked for meanwhile waits for the next one.
  */
 export class Ticker {
   private claims: Array<Waiter<ClaimAnswer> & { accountId: number }> = [];
   private releases: Array<Waiter<RawTarget | null> & { targetId: number }> = [];
   private records: Array<Waiter<Recorded> & { attempt: Attempt }> = [];
   private scheduled = false;
+  private running = false;
   /** Templates picked for sends not yet recorded, so one tick's picks spread over the templates. */
   private readonly inFlight = new Map<number, number>();
   ticks = 0;
-  private readonly inTransaction: (fn: () => void) => void;
 
   constructor(
-    private readonly st: EngineStatements,
+    private readonly store: EngineStore,
     private readonly random: () => number = Math.random,
-  ) {
-    const txn = st.sqlite.transaction((fn: () => void) => fn());
-    this.inTransaction = (fn) => txn.immediate(fn);
-  }
+  ) {}
 
   claim(accountId: number): Promise<ClaimAnswer> {
     return new Promise((resolve, reject) => {
@@ -80,9 +70,9 @@ export class Ticker {
   }
 
   private schedule(): void {
-    if (this.scheduled) return;
+    if (this.scheduled || this.running) return;
     this.scheduled = true;
-    setImmediate(() => this.run());
+    setImmediate(() => void this.run());
   }
 
   private settle(templateId: number): void {
@@ -91,7 +81,15 @@ export class Ticker {
     else this.inFlight.delete(templateId);
   }
 
-  private run(): void {
+  /** A claimed target gets the template with the fewest uses, counting sends in flight. */
+  private answer(snap: RuleSnapshot, target: ClaimedTarget | null): ClaimAnswer {
+    if (!target) return { kind: 'none' };
+    const template = pickTemplate(snap.templates, this.inFlight)!;
+    this.inFlight.set(template.id, (this.inFlight.get(template.id) ?? 0) + 1);
+    return { kind: 'claimed', target, template };
+  }
+
+  private async run(): Promise<void> {
     this.scheduled = false;
     const claims = this.claims;
     const releases = this.releases;
@@ -100,83 +98,59 @@ export class Ticker {
     this.releases = [];
     this.records = [];
     if (!claims.length && !releases.length && !records.length) return;
+    this.running = true;
     this.ticks += 1;
-    const now = Date.now();
-    const results: { claims: ClaimAnswer[]; releases: Array<RawTarget | null>; records: Recorded[] } = { claims: [], releases: [], records: [] };
     try {
-      const snap = readSnapshot(this.st);
-      const body = () => {
-        for (const r of records) results.records.push(this.recordOne(snap, r.attempt, now));
-        for (const r of releases) results.releases.push(this.st.release.get(r.targetId) ?? null);
-        results.records.forEach((rec, i) => {
-          if (rec.account && rec.interval === 0 && records[i]!.attempt.claimNext) rec.next = this.claimOne(snap, rec.account.id, now);
-        });
-        for (const c of claims) results.claims.push(this.claimOne(snap, c.accountId, now));
+      await this.runTick(claims, releases, records);
+    } finally {
+      this.running = false;
+      if (this.claims.length || this.releases.length || this.records.length) this.schedule();
+    }
+  }
+
+  private async runTick(
+    claims: Array<Waiter<ClaimAnswer> & { accountId: number }>,
+    releases: Array<Waiter<RawTarget | null> & { targetId: number }>,
+    records: Array<Waiter<Recorded> & { attempt: Attempt }>,
+  ): Promise<void> {
+    const now = Date.now();
+    let answers: { claims: ClaimAnswer[]; releases: Array<RawTarget | null>; records: Recorded[] };
+    try {
+      const snap = await readSnapshot(this.store);
+      // With no active template nothing is claimed: the loops end with the spec's message.
+      const templates = snap.templates.length > 0;
+      const rules: SendRules = {
+        fee: (member) => feeOn(snap, member),
+        referral: (income) => referralAmount(income, snap.settings.referral_percent),
+        interval: (account, member) => intervalSeconds(snap, account, member, this.random),
       };
-      this.inTransaction(body);
+      const done = await this.store.tick({
+        now,
+        cutoff: cooldownCutoff(snap, now),
+        records: records.map((r) => ({ ...r.attempt, claimNext: r.attempt.claimNext && templates })),
+        releases: releases.map((r) => r.targetId),
+        claims: templates ? claims.map((c) => c.accountId) : [],
+        rules,
+      });
+      answers = {
+        records: done.records.map((rec, i) => {
+          const wanted = rec.account !== null && rec.interval === 0 && records[i]!.attempt.claimNext;
+          const next: ClaimAnswer | null = !wanted ? null : templates ? this.answer(snap, rec.next) : { kind: 'no-template' };
+          return { account: rec.account, target: rec.target, income: rec.income, interval: rec.interval, referrerId: rec.referrerId, next };
+        }),
+        releases: done.releases,
+        claims: templates ? done.claims.map((target) => this.answer(snap, target)) : claims.map(() => ({ kind: 'no-template' })),
+      };
     } catch (err) {
       // Nothing of this tick was committed: claims were not taken, records not written.
-      for (const answer of [...results.claims, ...results.records.map((r) => r.next)]) {
-        if (answer?.kind === 'claimed') this.settle(answer.template.id);
-      }
       for (const c of claims) c.reject(err);
       for (const r of releases) r.reject(err);
       for (const r of records) r.reject(err);
       return;
     }
     for (const r of records) this.settle(r.attempt.templateId);
-    records.forEach((r, i) => r.resolve(results.records[i]!));
-    releases.forEach((r, i) => r.resolve(results.releases[i]!));
-    claims.forEach((c, i) => c.resolve(results.claims[i]!));
-  }
-
-  private claimOne(snap: RuleSnapshot, accountId: number, now: number): ClaimAnswer {
-    const template = pickTemplate(snap.templates, this.inFlight);
-    if (!template) return { kind: 'no-template' };
-    const target = this.st.claim.get({ accountId, cutoff: cooldownCutoff(snap, now) });
-    if (!target) return { kind: 'none' };
-    this.inFlight.set(template.id, (this.inFlight.get(template.id) ?? 0) + 1);
-    return { kind: 'claimed', target, template };
-  }
-
-  /**
-   * The referral rule of the money area (money/referral.ts `creditReferral`: the member's referrer,
-   * if any and not themselves, gets floor(income × referral_percent / 100) when above 0), written
-   * with prepared statements because it runs for every earning of a referred member.
-   */
-  private creditReferrer(snap: RuleSnapshot, a: Attempt, member: RawMember | undefined, income: number, logId: number, now: number): number | null {
-    const referrerId = member?.referred_by ?? null;
-    if (referrerId === null || referrerId === a.userId) return null;
-    const amount = referralAmount(income, snap.settings.referral_percent);
-    if (amount <= 0 || !this.st.userExists.get(referrerId)) return null;
-    this.st.insertCredit.run({ referrerId, referredId: a.userId, messageLogId: logId, amount, now });
-    return referrerId;
-  }
-
-  /** One attempt: log row, account and member counters, number counts and release, template use, referral. */
-  private recordOne(snap: RuleSnapshot, a: Attempt, now: number): Recorded {
-    const st = this.st;
-    const member = st.member.get(a.userId);
-    const income = a.success && member ? feeOn(snap, member) : 0;
-    const success = a.success ? 1 : 0;
-    const fail = a.success ? 0 : 1;
-    const log = st.insertLog.run({
-      whatsappId: a.accountId,
-      userId: a.userId,
-      phoneNumberId: a.target.id,
-      number: a.target.number,
-      templateId: a.templateId,
-      success,
-      errorCode: a.errorCode,
-      income,
-      now,
-    });
-    const account = st.addToAccount.get({ id: a.accountId, success, fail, income, now });
-    st.addToMember.run({ id: a.userId, success, fail, income });
-    const target = st.markSent.get({ id: a.target.id, success, fail, now });
-    st.useTemplate.run(a.templateId);
-    const referrerId = income > 0 ? this.creditReferrer(snap, a, member, income, Number(log.lastInsertRowid), now) : null;
-    const interval = account ? intervalSeconds(snap, account, member, this.random) : 0;
-    return { account: account ?? null, target: target ?? null, income, interval, referrerId, next: null };
+    records.forEach((r, i) => r.resolve(answers.records[i]!));
+    releases.forEach((r, i) => r.resolve(answers.releases[i]!));
+    claims.forEach((c, i) => c.resolve(answers.claims[i]!));
   }
 }

@@ -1,6 +1,6 @@
 import type { WhatsappRow } from '../whatsapp/view';
 import { accountEventData } from '../whatsapp/view';
-import type { RawAccount, RawTarget } from './statements';
+import type { RawAccount, RawTarget } from './store';
 
 /** A raw account row in the shape the rest of the server uses. */
 export function accountRow(raw: RawAccount): WhatsappRow {

@@ -63,18 +63,18 @@ function parseRange(ctx: AppContext, input: Pick<GeneratorInput, 'start_number' 
   return { start, end, total: Number(size) };
 }
 
-export function listGenerators(ctx: AppContext, caller: AuthUser, input: JobListInput) {
-  return store.list(ctx, caller, input);
+export async function listGenerators(ctx: AppContext, caller: AuthUser, input: JobListInput) {
+  return await store.list(ctx, caller, input);
 }
 
-export function getGenerator(ctx: AppContext, caller: AuthUser, id: number) {
-  return { generator: withAccount(ctx, reachable(ctx, caller, id)) };
+export async function getGenerator(ctx: AppContext, caller: AuthUser, id: number) {
+  return { generator: await withAccount(ctx, await reachable(ctx, caller, id)) };
 }
 
-export function createGenerator(ctx: AppContext, caller: AuthUser, input: GeneratorInput) {
+export async function createGenerator(ctx: AppContext, caller: AuthUser, input: GeneratorInput) {
   const range = parseRange(ctx, input);
   checkIntervals(input.interval_min, input.interval_max);
-  const account = accountForJob(ctx, caller, input.whatsapp_id);
+  const account = await accountForJob(ctx, caller, input.whatsapp_id);
   const row = ctx.db
     .insert(generators)
     .values({
@@ -93,8 +93,8 @@ export function createGenerator(ctx: AppContext, caller: AuthUser, input: Genera
 }
 
 /** Edits intervals, account and b_insert at any time; the range only before the first number is checked. */
-export function updateGenerator(ctx: AppContext, caller: AuthUser, id: number, input: GeneratorInput) {
-  const row = reachable(ctx, caller, id);
+export async function updateGenerator(ctx: AppContext, caller: AuthUser, id: number, input: GeneratorInput) {
+  const row = await reachable(ctx, caller, id);
   // The edit screen sends the stored range back (its fields are disabled): kept as it is, since a
   // stored foreign range need not read back under the default country.
   const unchanged = String(input.start_number).trim() === row.startNumber && String(input.end_number).trim() === row.endNumber;
@@ -104,36 +104,37 @@ export function updateGenerator(ctx: AppContext, caller: AuthUser, id: number, i
   if (rangeChanged && (row.checked > 0 || row.status === 'sending')) {
     throw new HttpError(409, 'Range nomor tidak dapat diubah setelah generator berjalan');
   }
+  const settings = await editedSettings(ctx, caller, row, input);
   const updated = ctx.db
     .update(generators)
     .set({
-      ...editedSettings(ctx, caller, row, input),
+      ...settings,
       ...(rangeChanged ? { startNumber: range.start, endNumber: range.end, total: range.total, currentNumber: null, state: null } : {}),
     })
     .where(eq(generators.id, row.id))
     .returning()
     .get();
-  return { generator: withAccount(ctx, updated), msg: 'Generator berhasil diperbarui' };
+  return { generator: await withAccount(ctx, updated), msg: 'Generator berhasil diperbarui' };
 }
 
 /** Delete stops the job (its loop finds the row gone) and removes its results with it. */
-export function deleteGenerator(ctx: AppContext, caller: AuthUser, id: number) {
-  store.remove(ctx, caller, id);
+export async function deleteGenerator(ctx: AppContext, caller: AuthUser, id: number) {
+  await store.remove(ctx, caller, id);
   return { msg: 'Generator berhasil dihapus' };
 }
 
-export function startGenerator(ctx: AppContext, caller: AuthUser, id: number) {
-  return { generator: store.start(ctx, caller, id), msg: 'Generator dimulai' };
+export async function startGenerator(ctx: AppContext, caller: AuthUser, id: number) {
+  return { generator: await store.start(ctx, caller, id), msg: 'Generator dimulai' };
 }
 
 /** Stop pauses after the number being checked; Start resumes from the next one. */
-export function stopGenerator(ctx: AppContext, caller: AuthUser, id: number) {
-  return { generator: store.stop(ctx, caller, id), msg: 'Generator dihentikan' };
+export async function stopGenerator(ctx: AppContext, caller: AuthUser, id: number) {
+  return { generator: await store.stop(ctx, caller, id), msg: 'Generator dihentikan' };
 }
 
 /** The registered numbers found, in the order they were found. */
-export function generatorResultRows(ctx: AppContext, caller: AuthUser, id: number) {
-  const row = reachable(ctx, caller, id);
+export async function generatorResultRows(ctx: AppContext, caller: AuthUser, id: number) {
+  const row = await reachable(ctx, caller, id);
   const list = ctx.db
     .select({ number: generatorResults.number, name: generatorResults.name })
     .from(generatorResults)

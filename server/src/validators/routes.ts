@@ -20,35 +20,35 @@ import { validatorFieldsOnly, validatorFileUpload } from './upload';
 export function registerValidatorRoutes(api: Api, ctx: AppContext): void {
   startJobRunner(ctx);
 
-  api.get('/admin/validator/list-per-page', (req, res) => {
-    res.json(listValidators(ctx, currentUser(req), jobListQuery(req.query)));
+  api.get('/admin/validator/list-per-page', async (req, res) => {
+    res.json(await listValidators(ctx, currentUser(req), jobListQuery(req.query)));
   });
 
-  api.post('/admin/validator/create', validatorFileUpload, (req, res) => {
-    res.status(201).json(createValidator(ctx, currentUser(req), ValidatorBody.parse(req.body ?? {}), req.file));
+  api.post('/admin/validator/create', validatorFileUpload, async (req, res) => {
+    res.status(201).json(await createValidator(ctx, currentUser(req), ValidatorBody.parse(req.body ?? {}), req.file));
   });
 
-  api.post('/admin/validator/start', (req, res) => {
-    res.json(startValidator(ctx, currentUser(req), JobIdBody.parse(req.body ?? {}).id));
+  api.post('/admin/validator/start', async (req, res) => {
+    res.json(await startValidator(ctx, currentUser(req), JobIdBody.parse(req.body ?? {}).id));
   });
 
-  api.post('/admin/validator/stop', (req, res) => {
-    res.json(stopValidator(ctx, currentUser(req), JobIdBody.parse(req.body ?? {}).id));
+  api.post('/admin/validator/stop', async (req, res) => {
+    res.json(await stopValidator(ctx, currentUser(req), JobIdBody.parse(req.body ?? {}).id));
   });
 
-  api.get('/admin/validator/download-result/:id', (req, res) => {
-    res.json(validatorResultRows(ctx, currentUser(req), idParam(req.params.id)));
+  api.get('/admin/validator/download-result/:id', async (req, res) => {
+    res.json(await validatorResultRows(ctx, currentUser(req), idParam(req.params.id)));
   });
 
-  api.get('/admin/validator/:id', (req, res) => {
-    res.json(getValidator(ctx, currentUser(req), idParam(req.params.id)));
+  api.get('/admin/validator/:id', async (req, res) => {
+    res.json(await getValidator(ctx, currentUser(req), idParam(req.params.id)));
   });
 
-  api.put('/admin/validator/:id', validatorFieldsOnly, (req, res) => {
-    res.json(updateValidator(ctx, currentUser(req), idParam(req.params.id), ValidatorBody.parse(req.body ?? {})));
+  api.put('/admin/validator/:id', validatorFieldsOnly, async (req, res) => {
+    res.json(await updateValidator(ctx, currentUser(req), idParam(req.params.id), ValidatorBody.parse(req.body ?? {})));
   });
 
-  api.delete('/admin/validator/:id', (req, res) => {
-    res.json(deleteValidator(ctx, currentUser(req), idParam(req.params.id)));
+  api.delete('/admin/validator/:id', async (req, res) => {
+    res.json(await deleteValidator(ctx, currentUser(req), idParam(req.params.id)));
   });
 }

@@ -33,13 +33,13 @@ const store = jobStore({
 });
 const { reachable, withAccount } = store;
 
-export function listValidators(ctx: AppContext, caller: AuthUser, input: JobListInput) {
-  return store.list(ctx, caller, input);
+export async function listValidators(ctx: AppContext, caller: AuthUser, input: JobListInput) {
+  return await store.list(ctx, caller, input);
 }
 
 /** The validator, with how many rows failed for each reason (invalid number, repeated in the file…). */
-export function getValidator(ctx: AppContext, caller: AuthUser, id: number) {
-  const row = reachable(ctx, caller, id);
+export async function getValidator(ctx: AppContext, caller: AuthUser, id: number) {
+  const row = await reachable(ctx, caller, id);
   const reasons = ctx.db
     .select({ reason: validatorItems.reason, n: count() })
     .from(validatorItems)
@@ -48,7 +48,7 @@ export function getValidator(ctx: AppContext, caller: AuthUser, id: number) {
     .all();
   const failReasons: Record<string, number> = {};
   for (const r of reasons) failReasons[r.reason ?? 'not registered'] = r.n;
-  return { validator: { ...withAccount(ctx, row), failReasons } };
+  return { validator: { ...(await withAccount(ctx, row)), failReasons } };
 }
 
 /** Keeps the uploaded file under DATA_DIR/uploads/validators with a generated name. */
@@ -68,10 +68,10 @@ function removeFile(ctx: AppContext, url: string): void {
   fs.rm(path.join(ctx.config.dataDir, 'uploads', UPLOAD_DIR, name), { force: true }, () => undefined);
 }
 
-export function createValidator(ctx: AppContext, caller: AuthUser, input: ValidatorInput, file: UploadedFile | undefined) {
+export async function createValidator(ctx: AppContext, caller: AuthUser, input: ValidatorInput, file: UploadedFile | undefined) {
   if (!file) throw new HttpError(422, FILE_REQUIRED, { errors: { file: FILE_REQUIRED } });
   checkIntervals(input.interval_min, input.interval_max);
-  const account = accountForJob(ctx, caller, input.whatsapp_id);
+  const account = await accountForJob(ctx, caller, input.whatsapp_id);
   const fileName = displayFileName(file.originalname);
   const rows = parseValidatorFile(fileName, file.buffer, defaultCountry(ctx.db));
   const stored = storeFile(ctx, file);
@@ -104,36 +104,37 @@ export function createValidator(ctx: AppContext, caller: AuthUser, input: Valida
 }
 
 /** Edits intervals, account and b_insert; the file stays the one uploaded at creation. */
-export function updateValidator(ctx: AppContext, caller: AuthUser, id: number, input: ValidatorInput) {
-  const row = reachable(ctx, caller, id);
+export async function updateValidator(ctx: AppContext, caller: AuthUser, id: number, input: ValidatorInput) {
+  const row = await reachable(ctx, caller, id);
   checkIntervals(input.interval_min, input.interval_max);
+  const settings = await editedSettings(ctx, caller, row, input);
   const updated = ctx.db
     .update(validators)
-    .set(editedSettings(ctx, caller, row, input))
+    .set(settings)
     .where(eq(validators.id, row.id))
     .returning()
     .get();
-  return { validator: withAccount(ctx, updated), msg: 'Validator berhasil diperbarui' };
+  return { validator: await withAccount(ctx, updated), msg: 'Validator berhasil diperbarui' };
 }
 
 /** Delete stops the job, removes its rows and results, and its uploaded file. */
-export function deleteValidator(ctx: AppContext, caller: AuthUser, id: number) {
-  const row = store.remove(ctx, caller, id);
+export async function deleteValidator(ctx: AppContext, caller: AuthUser, id: number) {
+  const row = await store.remove(ctx, caller, id);
   removeFile(ctx, row.fileUrl);
   return { msg: 'Validator berhasil dihapus' };
 }
 
-export function startValidator(ctx: AppContext, caller: AuthUser, id: number) {
-  return { validator: store.start(ctx, caller, id), msg: 'Validator dimulai' };
+export async function startValidator(ctx: AppContext, caller: AuthUser, id: number) {
+  return { validator: await store.start(ctx, caller, id), msg: 'Validator dimulai' };
 }
 
-export function stopValidator(ctx: AppContext, caller: AuthUser, id: number) {
-  return { validator: store.stop(ctx, caller, id), msg: 'Validator dihentikan' };
+export async function stopValidator(ctx: AppContext, caller: AuthUser, id: number) {
+  return { validator: await store.stop(ctx, caller, id), msg: 'Validator dihentikan' };
 }
 
 /** The registered numbers, in file order, with the file's name for them (else their push name). */
-export function validatorResultRows(ctx: AppContext, caller: AuthUser, id: number) {
-  const row = reachable(ctx, caller, id);
+export async function validatorResultRows(ctx: AppContext, caller: AuthUser, id: number) {
+  const row = await reachable(ctx, caller, id);
   const items = ctx.db
     .select({ number: validatorItems.number, name: validatorItems.name, resultName: validatorItems.resultName })
     .from(validatorItems)

@@ -27,8 +27,8 @@ export function reachableJob<R extends { userId: number }>(caller: AuthUser, row
 const NO_ACCOUNT = 'Akun WhatsApp tidak ditemukan';
 
 /** The account a job is to use: one of the caller's own (admin and dev: any). */
-export function accountForJob(ctx: AppContext, caller: AuthUser, whatsappId: number): WhatsappRow {
-  const account = accountById(ctx, whatsappId);
+export async function accountForJob(ctx: AppContext, caller: AuthUser, whatsappId: number): Promise<WhatsappRow> {
+  const account = await accountById(ctx, whatsappId);
   if (!account) throw new HttpError(422, NO_ACCOUNT, { errors: { whatsapp_id: NO_ACCOUNT } });
   if (!mayReach(caller, account)) throw new HttpError(403, 'Forbidden');
   return account;
@@ -38,8 +38,8 @@ export function accountForJob(ctx: AppContext, caller: AuthUser, whatsappId: num
  * Start and stop need the job's account connected; otherwise 403 with the message shown under
  * 'Forbidden' (the console then offers to reconnect the account).
  */
-export function connectedAccountForJob(ctx: AppContext, caller: AuthUser, whatsappId: number | null): WhatsappRow {
-  const account = whatsappId === null ? undefined : accountById(ctx, whatsappId);
+export async function connectedAccountForJob(ctx: AppContext, caller: AuthUser, whatsappId: number | null): Promise<WhatsappRow> {
+  const account = whatsappId === null ? undefined : await accountById(ctx, whatsappId);
   if (!account) throw new HttpError(403, DISCONNECTED_MESSAGE);
   if (!mayReach(caller, account)) throw new HttpError(403, 'Forbidden');
   if (!accountCanRunJobs(account.state)) throw new HttpError(403, DISCONNECTED_MESSAGE);
@@ -47,11 +47,11 @@ export function connectedAccountForJob(ctx: AppContext, caller: AuthUser, whatsa
 }
 
 /** The accounts of a page of jobs, by id, in one query each. */
-export function accountsById(ctx: AppContext, ids: Array<number | null>): Map<number, WhatsappRow> {
+export async function accountsById(ctx: AppContext, ids: Array<number | null>): Promise<Map<number, WhatsappRow>> {
   const out = new Map<number, WhatsappRow>();
   for (const id of new Set(ids)) {
     if (id === null) continue;
-    const row = accountById(ctx, id);
+    const row = await accountById(ctx, id);
     if (row) out.set(id, row);
   }
   return out;

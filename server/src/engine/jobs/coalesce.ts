@@ -64,7 +64,7 @@ export class EventCoalescer {
   }
 
   close(): void {
-    for (const p of this.pending.values()) clearTimeout(p.timer);
+    for (const [, p] of this.pending) clearTimeout(p.timer);
     this.pending.clear();
     this.lastSent.clear();
   }

@@ -10,13 +10,13 @@ import type { JobKind, JobRecord } from './types';
  * be left; the row turns sending and a loop picks it up from its `checked` position. Starting a
  * running job changes nothing.
  */
-export function startJob<R extends JobRecord>(ctx: AppContext, caller: AuthUser, kind: JobKind<R>, row: R, finishedMessage: string): R {
-  connectedAccountForJob(ctx, caller, row.whatsappId);
+export async function startJob<R extends JobRecord>(ctx: AppContext, caller: AuthUser, kind: JobKind<R>, row: R, finishedMessage: string): Promise<R> {
+  await connectedAccountForJob(ctx, caller, row.whatsappId);
   if (row.checked >= row.total) throw new HttpError(409, finishedMessage);
   const runner = jobRunner(ctx);
   let current = row;
   if (row.status !== 'sending') {
-    current = kind.setRun(ctx, row.id, 'sending', kind.runningState) ?? row;
+    current = (await kind.setRun(ctx, row.id, 'sending', kind.runningState)) ?? row;
     runner.emit(kind, current, kind.runningState);
   }
   runner.ensure(kind, row.id);
@@ -24,11 +24,11 @@ export function startJob<R extends JobRecord>(ctx: AppContext, caller: AuthUser,
 }
 
 /** Stop: the row turns idle at once; the loop records the number in flight, then ends. */
-export function stopJob<R extends JobRecord>(ctx: AppContext, caller: AuthUser, kind: JobKind<R>, row: R): R {
-  connectedAccountForJob(ctx, caller, row.whatsappId);
+export async function stopJob<R extends JobRecord>(ctx: AppContext, caller: AuthUser, kind: JobKind<R>, row: R): Promise<R> {
+  await connectedAccountForJob(ctx, caller, row.whatsappId);
   if (row.status !== 'sending') return row;
   const runner = jobRunner(ctx);
-  const current = kind.setRun(ctx, row.id, 'idle', 'stopped') ?? row;
+  const current = (await kind.setRun(ctx, row.id, 'idle', 'stopped')) ?? row;
   runner.emit(kind, current, 'stop');
   runner.wake(kind, row.id);
   return current;

@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { generatorResults, generators } from '../../db/schema';
+import { transaction } from '../../db/client';
+import { one } from '../../db/raw';
 import { generatorData, type GeneratorRow } from '../../generators/view';
 import { addToPhoneList } from './phone-list';
 import type { JobKind } from './types';
@@ -15,17 +17,17 @@ export const generatorJob: JobKind<GeneratorRow> = {
   runningState: 'generating',
   errorEvent: 'error_generate',
 
-  load: (ctx, id) => ctx.db.select().from(generators).where(eq(generators.id, id)).get(),
+  load: (ctx, id) => one(ctx.db.select().from(generators).where(eq(generators.id, id))),
 
-  sendingIds: (ctx) =>
-    ctx.db.select({ id: generators.id }).from(generators).where(eq(generators.status, 'sending')).all().map((r) => r.id),
+  sendingIds: async (ctx) =>
+    (await ctx.db.select({ id: generators.id }).from(generators).where(eq(generators.status, 'sending')).orderBy(generators.id)).map((r) => r.id),
 
-  next: (_ctx, job) => ({ number: rangeNumber(job.startNumber, job.checked), name: '' }),
+  next: async (_ctx, job) => ({ number: rangeNumber(job.startNumber, job.checked), name: '' }),
 
   commit: (ctx, job, target, outcome) =>
-    ctx.db.transaction((tx) => {
+    transaction(ctx.db, async (tx) => {
       const registered = outcome.result === 'registered';
-      const updated = tx
+      const [updated] = await tx
         .update(generators)
         .set({
           checked: sql`${generators.checked} + 1`,
@@ -34,19 +36,17 @@ export const generatorJob: JobKind<GeneratorRow> = {
           currentNumber: target.number,
         })
         .where(and(eq(generators.id, job.id), eq(generators.checked, job.checked)))
-        .returning({ bInsert: generators.bInsert })
-        .get();
+        .returning({ bInsert: generators.bInsert });
       if (!updated) return false;
       if (outcome.result === 'registered') {
         const name = outcome.pushname ?? '';
-        tx.insert(generatorResults).values({ generatorId: job.id, number: target.number, name }).onConflictDoNothing().run();
-        if (updated.bInsert) addToPhoneList(ctx.db, tx, target.number, name);
+        await tx.insert(generatorResults).values({ generatorId: job.id, number: target.number, name }).onConflictDoNothing();
+        if (updated.bInsert) await addToPhoneList(tx, target.number, name);
       }
       return true;
     }),
 
-  setRun: (ctx, id, status, state) =>
-    ctx.db.update(generators).set({ status, state }).where(eq(generators.id, id)).returning().get(),
+  setRun: async (ctx, id, status, state) => (await ctx.db.update(generators).set({ status, state }).where(eq(generators.id, id)).returning())[0],
 
   eventData: (job) => generatorData(job),
 };

@@ -32,8 +32,11 @@ const started = new WeakSet<AppContext>();
 export function startJobRunner(ctx: AppContext): void {
   if (started.has(ctx)) return;
   started.add(ctx);
-  startWhatsappEvents(ctx);
-  setImmediate(() => jobRunner(ctx).resume());
+  void (async () => {
+    await startWhatsappEvents(ctx);
+    await new Promise((resolve) => setImmediate(resolve));
+    await jobRunner(ctx).resume();
+  })().catch((err: unknown) => ctx.log('Resuming generator and validator jobs failed', err));
 }
 
 /** Stops every job loop and leaves the rows as they are, so the next start resumes them. */

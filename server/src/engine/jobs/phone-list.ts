@@ -1,4 +1,5 @@
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
+import { changes } from '../../db/raw';
 import { phoneNumbers } from '../../db/schema';
 import { optOutReason } from '../../phonenumbers/optout';
 import { normalizePhone } from '../../../../common/phone';
@@ -8,11 +9,11 @@ export type PhoneListOutcome = 'added' | 'exists' | 'opted_out';
 /**
  * 'Simpan ke dalam daftar': a registered number joins the phone-number list as an active number,
  * unless it is already there (left as it is) or on the suppression list (never added back). Runs
- * inside the caller's transaction (`tx`, on the same connection as `db`).
+ * inside the caller's transaction `tx`.
  */
-export function addToPhoneList(db: Db, tx: Tx, number: string, name: string): PhoneListOutcome {
-  if (optOutReason(db, number) !== null) return 'opted_out';
+export async function addToPhoneList(tx: Db, number: string, name: string): Promise<PhoneListOutcome> {
+  if ((await optOutReason(tx, number)) !== null) return 'opted_out';
   const phone = normalizePhone(`+${number}`);
-  const res = tx.insert(phoneNumbers).values({ number, name, lineType: phone.ok ? phone.lineType : 'other' }).onConflictDoNothing().run();
-  return res.changes > 0 ? 'added' : 'exists';
+  const res = await tx.insert(phoneNumbers).values({ number, name, lineType: phone.ok ? phone.lineType : 'other' }).onConflictDoNothing();
+  return changes(res) > 0 ? 'added' : 'exists';
 }

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { whatsapps } from '../../db/schema';
+import { one } from '../../db/raw';
+import { sqliteIsOpen } from '../../db/sqlite/engine';
 import { accountCanRunJobs, DISCONNECTED_MESSAGE } from '../../../../common/jobs';
 import { scheduleIndexing } from '../../phonenumbers/search';
 import { EventCoalescer } from './coalesce';
@@ -48,7 +50,7 @@ export class JobRunner {
 
   /** Whether loops must stop touching the database (shutdown, or the database was closed). */
   private gone(): boolean {
-    return this.halted || !this.ctx.db.$client.open;
+    return this.halted || !sqliteIsOpen(this.ctx.db);
   }
 
   /** Sends a row event to its owner and to admin/dev; coalescible events may be merged per row. */
@@ -79,22 +81,24 @@ export class JobRunner {
   }
 
   /** Resumes every job left running (status sending) by an earlier process. */
-  resume(): void {
-    if (this.gone()) return;
-    for (const kind of this.kinds) for (const id of kind.sendingIds(this.ctx)) this.ensure(kind, id);
+  async resume(): Promise<void> {
+    for (const kind of this.kinds) {
+      if (this.gone()) return;
+      for (const id of await kind.sendingIds(this.ctx)) this.ensure(kind, id);
+    }
   }
 
   /** Stops every loop without touching the rows, as a shutdown (or crash) would: they resume on the next start. */
   halt(): void {
     this.halted = true;
-    for (const loop of this.loops.values()) loop.sleeper.wake();
+    for (const [, loop] of this.loops) loop.sleeper.wake();
     this.loops.clear();
     this.events.close();
   }
 
-  private usableAccount(whatsappId: number | null) {
+  private async usableAccount(whatsappId: number | null) {
     if (whatsappId === null) return null;
-    const row = this.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId)).get();
+    const row = await one(this.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId)));
     return row && accountCanRunJobs(row.state) ? row : null;
   }
 
@@ -114,7 +118,7 @@ export class JobRunner {
       if (this.gone()) return 'interrupted';
       this.emit(kind, job, 'attempting', { attempingCode: answer.error, target: number });
       await loop.sleeper.sleep(RETRY_WAIT_MS * (attempt + 1));
-      const now = this.gone() ? undefined : kind.load(this.ctx, job.id);
+      const now = this.gone() ? undefined : await kind.load(this.ctx, job.id);
       if (!now || now.status !== 'sending') return 'interrupted';
     }
   }
@@ -124,15 +128,15 @@ export class JobRunner {
     try {
       for (;;) {
         if (this.gone() || this.loops.get(key) !== loop) return;
-        const job = kind.load(this.ctx, id);
+        const job = await kind.load(this.ctx, id);
         if (!job) return;
         if (job.status !== 'sending') {
           this.emit(kind, job, 'idle');
           return;
         }
-        const target = job.checked < job.total ? kind.next(this.ctx, job) : null;
+        const target = job.checked < job.total ? await kind.next(this.ctx, job) : null;
         if (!target) {
-          const done = kind.setRun(this.ctx, id, 'idle', 'finished');
+          const done = await kind.setRun(this.ctx, id, 'idle', 'finished');
           if (done) this.emit(kind, done, 'finished');
           return;
         }
@@ -140,19 +144,19 @@ export class JobRunner {
         if (target.invalid !== undefined) {
           outcome = { result: 'invalid', reason: target.invalid };
         } else {
-          const account = this.usableAccount(job.whatsappId);
+          const account = await this.usableAccount(job.whatsappId);
           const checked = account ? await this.check(kind, job, loop, account.deviceId, target.number) : 'disconnected';
           if (this.gone() || this.loops.get(key) !== loop) return;
           if (checked === 'interrupted') continue;
           if (checked === 'disconnected') {
-            const paused = kind.setRun(this.ctx, id, 'idle', 'error');
+            const paused = await kind.setRun(this.ctx, id, 'idle', 'error');
             if (paused) this.emit(kind, paused, kind.errorEvent, { message: DISCONNECTED_MESSAGE });
             return;
           }
           outcome = checked;
         }
-        if (!kind.commit(this.ctx, job, target, outcome)) continue;
-        const after = kind.load(this.ctx, id);
+        if (!(await kind.commit(this.ctx, job, target, outcome))) continue;
+        const after = await kind.load(this.ctx, id);
         if (!after) return;
         this.emit(kind, after, 'progressing', { target: target.number }, true);
         if (after.status === 'sending' && after.checked < after.total && target.invalid === undefined) {
@@ -167,13 +171,23 @@ export class JobRunner {
     } catch (err) {
       if (this.gone()) return;
       this.ctx.log(`${kind.type} ${id} stopped by an error`, err);
-      const row = kind.setRun(this.ctx, id, 'idle', 'error');
-      if (row) this.emit(kind, row, kind.errorEvent, { message: FAILED_MESSAGE });
+      try {
+        const row = await kind.setRun(this.ctx, id, 'idle', 'error');
+        if (row) this.emit(kind, row, kind.errorEvent, { message: FAILED_MESSAGE });
+      } catch (again) {
+        this.ctx.log(`${kind.type} ${id} could not be marked as failed`, again);
+      }
     } finally {
       if (this.loops.get(key) === loop) this.loops.delete(key);
       if (!this.halted) this.events.flush(key);
-      // Numbers saved to the list become searchable in the background, as after an import.
-      if (!this.gone()) scheduleIndexing(this.ctx.db, this.ctx.log);
+    }
+    // Numbers saved to the list become searchable in the background, as after an import.
+    if (!this.gone()) {
+      try {
+        await scheduleIndexing(this.ctx.db, this.ctx.log);
+      } catch (err) {
+        this.ctx.log('Indexing phone numbers for search failed', err);
+      }
     }
   }
 }

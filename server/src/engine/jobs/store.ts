@@ -1,8 +1,9 @@
-import { and, count, desc, eq, inArray, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, type AnyColumn } from 'drizzle-orm';
 import type { AuthUser } from '../../auth/middleware';
 import type { AppContext } from '../../context';
 import { generators, validators, whatsapps } from '../../db/schema';
 import { likePattern, paged, pageWindow } from '../../lib/paging';
+import { likeInsensitive, one } from '../../db/raw';
 import { accountById } from '../../whatsapp/access';
 import type { WhatsappRow } from '../../whatsapp/view';
 import { accountForJob, jobScope, reachableJob } from './access';
@@ -24,8 +25,8 @@ export interface JobSettingsInput {
  * The columns an edit saves from the shared settings: a changed account must be one the caller may
  * use (422 / 403 otherwise); the same one stays even if the caller could not pick it now.
  */
-export function editedSettings(ctx: AppContext, caller: AuthUser, row: JobRecord, input: JobSettingsInput) {
-  const account = input.whatsapp_id === row.whatsappId ? undefined : accountForJob(ctx, caller, input.whatsapp_id);
+export async function editedSettings(ctx: AppContext, caller: AuthUser, row: JobRecord, input: JobSettingsInput) {
+  const account = input.whatsapp_id === row.whatsappId ? undefined : await accountForJob(ctx, caller, input.whatsapp_id);
   return {
     whatsappId: account ? account.id : row.whatsappId,
     bInsert: input.b_insert,
@@ -53,22 +54,22 @@ export function jobStore<T extends JobTable, V>(spec: JobStoreSpec<T, V>) {
   const { table, kind } = spec;
 
   /** The job if the caller may reach it: 404 when missing, 403 when it is someone else's. */
-  const reachable = (ctx: AppContext, caller: AuthUser, id: number): T['$inferSelect'] =>
-    reachableJob(caller, kind.load(ctx, id), spec.notFound);
+  const reachable = async (ctx: AppContext, caller: AuthUser, id: number): Promise<T['$inferSelect']> =>
+    reachableJob(caller, await kind.load(ctx, id), spec.notFound);
 
   /** The row's view with the account it uses (read afresh). */
-  const withAccount = (ctx: AppContext, row: T['$inferSelect']): V =>
-    spec.view(row, row.whatsappId === null ? undefined : accountById(ctx, row.whatsappId));
+  const withAccount = async (ctx: AppContext, row: T['$inferSelect']): Promise<V> =>
+    spec.view(row, row.whatsappId === null ? undefined : await accountById(ctx, row.whatsappId));
 
   /** One page of jobs, newest first: staff their own, admin and dev anyone's (or `user_id`'s). */
-  const list = (ctx: AppContext, caller: AuthUser, input: JobListInput) => {
+  const list = async (ctx: AppContext, caller: AuthUser, input: JobListInput) => {
     const scope = jobScope(caller, input.userId);
     const pattern = input.search ? likePattern(input.search) : null;
     const searched = [...spec.searchColumns, whatsapps.pushname, whatsapps.phonenumber, whatsapps.clientid];
     const where = and(
       scope === null ? undefined : eq(table.userId, scope),
       statusCondition(input.status, table.status, table.state),
-      pattern ? or(...searched.map((column) => sql`${column} LIKE ${pattern} ESCAPE '\\'`)) : undefined,
+      pattern ? or(...searched.map((column) => likeInsensitive(column, pattern))) : undefined,
     );
     const joined = eq(table.whatsappId, whatsapps.id);
     // The account is joined only when the search needs it. Without a search the page's ids are found
@@ -78,31 +79,31 @@ export function jobStore<T extends JobTable, V>(spec: JobStoreSpec<T, V>) {
     let total: number;
     let ids: number[];
     if (pattern) {
-      const all = ctx.db.select({ id: table.id }).from(table).leftJoin(whatsapps, joined).where(where).orderBy(desc(table.id)).all();
+      const all = await ctx.db.select({ id: table.id }).from(table).leftJoin(whatsapps, joined).where(where).orderBy(desc(table.id));
       total = all.length;
       ids = all.slice(offset, offset + limit).map((r) => r.id);
     } else {
-      total = ctx.db.select({ n: count() }).from(table).where(where).get()?.n ?? 0;
-      ids = ctx.db.select({ id: table.id }).from(table).where(where).orderBy(desc(table.id)).limit(limit).offset(offset).all().map((r) => r.id);
+      total = Number((await one(ctx.db.select({ n: count() }).from(table).where(where)))?.n ?? 0);
+      ids = (await ctx.db.select({ id: table.id }).from(table).where(where).orderBy(desc(table.id)).limit(limit).offset(offset)).map((r) => r.id);
     }
     const rows = ids.length
-      ? ctx.db.select({ job: table, account: whatsapps }).from(table).leftJoin(whatsapps, joined).where(inArray(table.id, ids)).orderBy(desc(table.id)).all()
+      ? await ctx.db.select({ job: table, account: whatsapps }).from(table).leftJoin(whatsapps, joined).where(inArray(table.id, ids)).orderBy(desc(table.id))
       : [];
     return paged(rows.map((r) => spec.view(r.job, r.account)), total, input.page);
   };
 
   /** Start resumes from the next unchecked number; answers the row's view. */
-  const start = (ctx: AppContext, caller: AuthUser, id: number): V =>
-    withAccount(ctx, startJob(ctx, caller, kind, reachable(ctx, caller, id), spec.finishedMessage));
+  const start = async (ctx: AppContext, caller: AuthUser, id: number): Promise<V> =>
+    withAccount(ctx, await startJob(ctx, caller, kind, await reachable(ctx, caller, id), spec.finishedMessage));
 
   /** Stop pauses after the number being checked; answers the row's view. */
-  const stop = (ctx: AppContext, caller: AuthUser, id: number): V =>
-    withAccount(ctx, stopJob(ctx, caller, kind, reachable(ctx, caller, id)));
+  const stop = async (ctx: AppContext, caller: AuthUser, id: number): Promise<V> =>
+    withAccount(ctx, await stopJob(ctx, caller, kind, await reachable(ctx, caller, id)));
 
   /** Delete stops the job (its loop finds the row gone) and removes its rows with it; answers the deleted row. */
-  const remove = (ctx: AppContext, caller: AuthUser, id: number): T['$inferSelect'] => {
-    const row = reachable(ctx, caller, id);
-    ctx.db.delete(table).where(eq(table.id, row.id)).run();
+  const remove = async (ctx: AppContext, caller: AuthUser, id: number): Promise<T['$inferSelect']> => {
+    const row = await reachable(ctx, caller, id);
+    await ctx.db.delete(table).where(eq(table.id, row.id));
     forgetJob(ctx, kind, row.id);
     return row;
   };

@@ -45,18 +45,18 @@ export interface JobKind<R extends JobRecord> {
   /** The state and event of a running job: 'generating' / 'validating'. */
   runningState: 'generating' | 'validating';
   errorEvent: 'error_generate' | 'error_validate';
-  load(ctx: AppContext, id: number): R | undefined;
+  load(ctx: AppContext, id: number): Promise<R | undefined>;
   /** Ids of jobs whose status is sending (to resume after a restart). */
-  sendingIds(ctx: AppContext): number[];
-  next(ctx: AppContext, job: R): JobTarget | null;
+  sendingIds(ctx: AppContext): Promise<number[]>;
+  next(ctx: AppContext, job: R): Promise<JobTarget | null>;
   /**
    * Records one checked number in one transaction: the counts, `checked`, the result row and the
    * phone-list insert. Applies only if the job is still at `job.checked` (false otherwise), so a
    * number is never counted twice whatever runs concurrently.
    */
-  commit(ctx: AppContext, job: R, target: JobTarget, outcome: CheckOutcome): boolean;
+  commit(ctx: AppContext, job: R, target: JobTarget, outcome: CheckOutcome): Promise<boolean>;
   /** Sets status and state; returns the row after, or undefined when it no longer exists. */
-  setRun(ctx: AppContext, id: number, status: 'idle' | 'sending', state: JobState | null): R | undefined;
+  setRun(ctx: AppContext, id: number, status: 'idle' | 'sending', state: JobState | null): Promise<R | undefined>;
   /** The row as live events carry it: absolute values only. */
   eventData(job: R): Record<string, unknown>;
 }

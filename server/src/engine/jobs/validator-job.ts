@@ -1,5 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { validatorItems, validators } from '../../db/schema';
+import { transaction } from '../../db/client';
+import { changes, one } from '../../db/raw';
 import { validatorData, type ValidatorRow } from '../../validators/view';
 import { addToPhoneList } from './phone-list';
 import type { JobKind } from './types';
@@ -13,28 +15,29 @@ export const validatorJob: JobKind<ValidatorRow> = {
   runningState: 'validating',
   errorEvent: 'error_validate',
 
-  load: (ctx, id) => ctx.db.select().from(validators).where(eq(validators.id, id)).get(),
+  load: (ctx, id) => one(ctx.db.select().from(validators).where(eq(validators.id, id))),
 
-  sendingIds: (ctx) =>
-    ctx.db.select({ id: validators.id }).from(validators).where(eq(validators.status, 'sending')).all().map((r) => r.id),
+  sendingIds: async (ctx) =>
+    (await ctx.db.select({ id: validators.id }).from(validators).where(eq(validators.status, 'sending')).orderBy(validators.id)).map((r) => r.id),
 
-  next: (ctx, job) => {
-    const item = ctx.db
-      .select()
-      .from(validatorItems)
-      .where(and(eq(validatorItems.validatorId, job.id), isNull(validatorItems.result)))
-      .orderBy(asc(validatorItems.seq))
-      .limit(1)
-      .get();
+  next: async (ctx, job) => {
+    const item = await one(
+      ctx.db
+        .select()
+        .from(validatorItems)
+        .where(and(eq(validatorItems.validatorId, job.id), isNull(validatorItems.result)))
+        .orderBy(asc(validatorItems.seq))
+        .limit(1),
+    );
     if (!item) return null;
     return { number: item.number, name: item.name, itemId: item.id, ...(item.reason ? { invalid: item.reason } : {}) };
   },
 
-  commit: (ctx, job, target, outcome) => {
+  commit: async (ctx, job, target, outcome) => {
     try {
-      return ctx.db.transaction((tx) => {
+      return await transaction(ctx.db, async (tx) => {
         const registered = outcome.result === 'registered';
-        const updated = tx
+        const [updated] = await tx
           .update(validators)
           .set({
             checked: sql`${validators.checked} + 1`,
@@ -42,27 +45,25 @@ export const validatorJob: JobKind<ValidatorRow> = {
             countFail: sql`${validators.countFail} + ${registered ? 0 : 1}`,
           })
           .where(and(eq(validators.id, job.id), eq(validators.checked, job.checked)))
-          .returning({ bInsert: validators.bInsert })
-          .get();
+          .returning({ bInsert: validators.bInsert });
         if (!updated || target.itemId === undefined) return false;
         let reason: string | null = null;
         let resultName: string | null = null;
         if (outcome.result === 'registered') {
           resultName = outcome.pushname;
           if (updated.bInsert) {
-            const saved = addToPhoneList(ctx.db, tx, target.number, target.name || outcome.pushname || '');
+            const saved = await addToPhoneList(tx, target.number, target.name || outcome.pushname || '');
             if (saved === 'opted_out') reason = 'opted out';
             else if (saved === 'exists') reason = 'already in the list';
           }
         } else if (outcome.result === 'invalid' || outcome.result === 'failed') {
           reason = outcome.reason;
         }
-        const marked = tx
+        const marked = await tx
           .update(validatorItems)
           .set({ result: outcome.result, reason, resultName })
-          .where(and(eq(validatorItems.id, target.itemId), isNull(validatorItems.result)))
-          .run();
-        if (marked.changes === 0) throw new Superseded();
+          .where(and(eq(validatorItems.id, target.itemId), isNull(validatorItems.result)));
+        if (changes(marked) === 0) throw new Superseded();
         return true;
       });
     } catch (err) {
@@ -71,8 +72,7 @@ export const validatorJob: JobKind<ValidatorRow> = {
     }
   },
 
-  setRun: (ctx, id, status, state) =>
-    ctx.db.update(validators).set({ status, state }).where(eq(validators.id, id)).returning().get(),
+  setRun: async (ctx, id, status, state) => (await ctx.db.update(validators).set({ status, state }).where(eq(validators.id, id)).returning())[0],
 
   eventData: (job) => validatorData(job),
 };

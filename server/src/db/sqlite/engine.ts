@@ -1,78 +1,28 @@
 import type Database from 'better-sqlite3';
-import type { Db } from '../db/client';
+import type { Db } from '../client';
+import { gate } from '../gate';
+import type {
+  ClaimedTarget,
+  EngineStore,
+  RawAccount,
+  RawLevel,
+  RawMember,
+  RawSettings,
+  RawTarget,
+  RawTemplate,
+  RecordedSend,
+  RuleRows,
+  SendRecord,
+  TickDone,
+  TickWork,
+} from '../../engine/store';
 
-/** A target as a claim returns it. */
-export interface ClaimedTarget {
-  id: number;
-  number: string;
-  name: string;
-}
-
-/** The account row as raw SQLite returns it (snake_case, integers for booleans and times). */
-export interface RawAccount {
-  id: number;
-  device_id: string;
-  clientid: string;
-  pushname: string | null;
-  phonenumber: string | null;
-  server: string | null;
-  serialized: string | null;
-  proxy_id: number | null;
-  user_id: number;
-  state: string | null;
-  status: 'idle' | 'sending';
-  interval: number | null;
-  own_interval: number;
-  count_success: number;
-  count_fail: number;
-  income: number;
-  suspended: number;
-  suspended_count: number;
-  reconnect_count: number;
-  created_at: number;
-  updated_at: number | null;
-}
-
-export interface RawTarget {
-  id: number;
-  number: string;
-  name: string;
-  status: 'active' | 'nonactive';
-  in_use: number;
-  count_success: number;
-  count_fail: number;
-  last_sent: number | null;
-}
-
-export interface RawMember {
-  blast_fee: number | null;
-  total_success: number;
-  blast_interval_min: number | null;
-  blast_interval_max: number | null;
-  referred_by: number | null;
-}
-
-export interface RawTemplate {
-  id: number;
-  media: string | null;
-  text: string;
-  text_wa: string;
-  button: string;
-  count_use: number;
-}
-
-export interface RawLevel {
-  blast_fee: number;
-  requirement_blast: number;
-}
-
-export interface RawSettings {
-  interval_min: number;
-  interval_max: number;
-  price: number;
-  referral_percent: number;
-  recipient_cooldown_hours: number;
-}
+/**
+ * The blast engine's store on SQLite: raw better-sqlite3 statements prepared once per database (the
+ * query builder's per-call SQL generation would cost more than the writes) and one synchronous
+ * IMMEDIATE transaction per tick. Every function first waits until no asynchronous transaction of
+ * another caller holds the connection, then runs without yielding.
+ */
 
 const TARGET_COLUMNS = 'id, number, name, status, in_use, count_success, count_fail, last_sent';
 
@@ -95,12 +45,7 @@ const CLAIM_SQL = `
 
 type Stmt<P extends unknown[] | object, R = unknown> = Database.Statement<P extends unknown[] ? P : [P], R>;
 
-/**
- * Every statement the engine runs on its hot path, prepared once per database. Raw better-sqlite3
- * statements: the query builder's per-call SQL generation would cost more than the writes.
- */
-export class EngineStatements {
-  readonly sqlite: Database.Database;
+class Statements {
   readonly claim: Stmt<{ accountId: number; cutoff: number }, ClaimedTarget>;
   readonly release: Stmt<[number], RawTarget>;
   readonly markSent: Stmt<{ id: number; success: number; fail: number; now: number }, RawTarget>;
@@ -128,13 +73,12 @@ export class EngineStatements {
   readonly templates: Stmt<[], RawTemplate>;
   readonly optedOut: Stmt<[string], { n: number }>;
   readonly targetByNumber: Stmt<[string], RawTarget>;
-  readonly claimsHeld: Stmt<[], { id: number }>;
   readonly releaseAll: Stmt<{ now: number }, RawTarget>;
   readonly sendingAccounts: Stmt<[], RawAccount>;
+  readonly tick: (fn: () => void) => void;
 
-  constructor(db: Db) {
-    const s = db.$client;
-    this.sqlite = s;
+  constructor(readonly sqlite: Database.Database) {
+    const s = sqlite;
     const prep = <P extends unknown[] | object, R = unknown>(source: string): Stmt<P, R> => s.prepare<P, R>(source) as Stmt<P, R>;
     this.claim = prep(CLAIM_SQL);
     this.release = prep<[number], RawTarget>(`UPDATE phone_numbers SET in_use = 0, claimed_by = NULL WHERE id = ? RETURNING ${TARGET_COLUMNS}`);
@@ -174,13 +118,114 @@ export class EngineStatements {
     );
     this.optedOut = prep<[string], { n: number }>('SELECT count(*) AS n FROM opt_outs WHERE number = ?');
     this.targetByNumber = prep<[string], RawTarget>(`SELECT ${TARGET_COLUMNS} FROM phone_numbers WHERE number = ?`);
-    this.claimsHeld = prep("SELECT id FROM phone_numbers WHERE status IN ('active', 'nonactive') AND in_use = 1");
-    // A claim left by a process that died is an attempt whose outcome is unknown: it is not
-    // counted, but the number is treated as messaged now so the cooldown keeps it from a duplicate.
     this.releaseAll = prep(
       `UPDATE phone_numbers SET in_use = 0, claimed_by = NULL, last_sent = max(coalesce(last_sent, 0), @now)
        WHERE status IN ('active', 'nonactive') AND in_use = 1 RETURNING ${TARGET_COLUMNS}`,
     );
     this.sendingAccounts = prep("SELECT * FROM whatsapps WHERE status = 'sending' ORDER BY id");
+    const txn = s.transaction((fn: () => void) => fn());
+    this.tick = (fn) => txn.immediate(fn);
   }
+}
+
+const prepared = new WeakMap<Database.Database, Statements>();
+
+function statementsOf(db: Db): Statements {
+  const sqlite = (db as unknown as { $client: Database.Database }).$client;
+  let st = prepared.get(sqlite);
+  if (!st) {
+    st = new Statements(sqlite);
+    prepared.set(sqlite, st);
+  }
+  return st;
+}
+
+/**
+ * Runs `fn` once no asynchronous transaction of another caller holds the connection, in the same
+ * turn as that check: synchronous work can then neither join nor interleave with someone else's
+ * open transaction.
+ */
+async function exclusive<T>(fn: () => T): Promise<T> {
+  while (gate.blocked()) await gate.free();
+  return fn();
+}
+
+/** The referral rule: the member's referrer, if any and not themselves and still there, gets rules.referral(income). */
+function creditReferrer(st: Statements, work: TickWork, r: SendRecord, member: RawMember | undefined, income: number, logId: number): number | null {
+  const referrerId = member?.referred_by ?? null;
+  if (referrerId === null || referrerId === r.userId) return null;
+  const amount = work.rules.referral(income);
+  if (amount <= 0 || !st.userExists.get(referrerId)) return null;
+  st.insertCredit.run({ referrerId, referredId: r.userId, messageLogId: logId, amount, now: work.now });
+  return referrerId;
+}
+
+/** One send: log row, account and member counters, number counts and release, template use, referral. */
+function recordOne(st: Statements, work: TickWork, r: SendRecord): RecordedSend {
+  const { now } = work;
+  const member = st.member.get(r.userId);
+  const income = r.success && member ? work.rules.fee(member) : 0;
+  const success = r.success ? 1 : 0;
+  const fail = r.success ? 0 : 1;
+  const log = st.insertLog.run({
+    whatsappId: r.accountId,
+    userId: r.userId,
+    phoneNumberId: r.target.id,
+    number: r.target.number,
+    templateId: r.templateId,
+    success,
+    errorCode: r.errorCode,
+    income,
+    now,
+  });
+  const account = st.addToAccount.get({ id: r.accountId, success, fail, income, now });
+  st.addToMember.run({ id: r.userId, success, fail, income });
+  const target = st.markSent.get({ id: r.target.id, success, fail, now });
+  st.useTemplate.run(r.templateId);
+  const referrerId = income > 0 ? creditReferrer(st, work, r, member, income, Number(log.lastInsertRowid)) : null;
+  const interval = account ? work.rules.interval(account, member) : 0;
+  return { account: account ?? null, target: target ?? null, income, interval, referrerId, next: null };
+}
+
+function tick(st: Statements, work: TickWork): TickDone {
+  const done: TickDone = { records: [], releases: [], claims: [] };
+  const claim = (accountId: number) => st.claim.get({ accountId, cutoff: work.cutoff }) ?? null;
+  st.tick(() => {
+    for (const r of work.records) done.records.push(recordOne(st, work, r));
+    for (const id of work.releases) done.releases.push(st.release.get(id) ?? null);
+    done.records.forEach((rec, i) => {
+      if (rec.account && rec.interval === 0 && work.records[i]!.claimNext) rec.next = claim(rec.account.id);
+    });
+    for (const accountId of work.claims) done.claims.push(claim(accountId));
+  });
+  return done;
+}
+
+/** The engine store on an SQLite database. */
+export function sqliteEngineStore(db: Db): EngineStore {
+  const st = statementsOf(db);
+  return {
+    rules: () =>
+      exclusive((): RuleRows => ({ settings: st.settings.get() ?? null, levels: st.levels.all(), templates: st.templates.all() })),
+    tick: (work) => exclusive(() => tick(st, work)),
+    account: (id) => exclusive(() => st.account.get(id)),
+    setStatus: (id, status, now) => exclusive(() => (st.sqlite.open ? st.setStatus.get({ id, status, now }) : undefined)),
+    isOptedOut: (number) => exclusive(() => (st.optedOut.get(number)?.n ?? 0) > 0),
+    targetByNumber: (number) => exclusive(() => st.targetByNumber.get(number)),
+    releaseAbandoned: (now) =>
+      exclusive(() => {
+        let released: RawTarget[] = [];
+        st.tick(() => {
+          released = st.releaseAll.all({ now });
+        });
+        return released;
+      }),
+    sendingAccounts: () => exclusive(() => st.sendingAccounts.all()),
+    isOpen: () => st.sqlite.open,
+  };
+}
+
+/** False once the database behind the handle is closed. */
+export function sqliteIsOpen(db: Db): boolean {
+  return (db as unknown as { $client: Database.Database }).$client.open;
 }

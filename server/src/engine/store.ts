@@ -1,0 +1,177 @@
+import type { Db } from '../db/client';
+import { sqliteEngineStore } from '../db/sqlite/engine';
+
+/**
+ * What the blast engine asks of the database, and nothing more. The loops never query tables
+ * themselves: they claim targets, record sends and release claims through `tick()`, one call and
+ * one transaction for everything one turn of the event loop asked for. Rows come in the column
+ * names and plain values of the tables (integers for flags and times), whatever the store.
+ */
+
+/** A target as a claim returns it. */
+export interface ClaimedTarget {
+  id: number;
+  number: string;
+  name: string;
+}
+
+/** An account row (snake_case, integers for booleans and times). */
+export interface RawAccount {
+  id: number;
+  device_id: string;
+  clientid: string;
+  pushname: string | null;
+  phonenumber: string | null;
+  server: string | null;
+  serialized: string | null;
+  proxy_id: number | null;
+  user_id: number;
+  state: string | null;
+  status: 'idle' | 'sending';
+  interval: number | null;
+  own_interval: number;
+  count_success: number;
+  count_fail: number;
+  income: number;
+  suspended: number;
+  suspended_count: number;
+  reconnect_count: number;
+  created_at: number;
+  updated_at: number | null;
+}
+
+export interface RawTarget {
+  id: number;
+  number: string;
+  name: string;
+  status: 'active' | 'nonactive';
+  in_use: number;
+  count_success: number;
+  count_fail: number;
+  last_sent: number | null;
+}
+
+export interface RawMember {
+  blast_fee: number | null;
+  total_success: number;
+  blast_interval_min: number | null;
+  blast_interval_max: number | null;
+  referred_by: number | null;
+}
+
+export interface RawTemplate {
+  id: number;
+  media: string | null;
+  text: string;
+  text_wa: string;
+  button: string;
+  count_use: number;
+}
+
+export interface RawLevel {
+  blast_fee: number;
+  requirement_blast: number;
+}
+
+export interface RawSettings {
+  interval_min: number;
+  interval_max: number;
+  price: number;
+  referral_percent: number;
+  recipient_cooldown_hours: number;
+}
+
+/** What the rules read on every send: settings (null before the row exists), levels by requirement, active templates by use. */
+export interface RuleRows {
+  settings: RawSettings | null;
+  levels: RawLevel[];
+  templates: RawTemplate[];
+}
+
+/** One send to record: its log row, the counters, the income and the referral credit. */
+export interface SendRecord {
+  accountId: number;
+  userId: number;
+  target: ClaimedTarget;
+  templateId: number;
+  success: boolean;
+  errorCode: string | null;
+  /** Claim the account's next target in the same transaction when the interval comes to 0. */
+  claimNext: boolean;
+}
+
+/**
+ * The engine's rules, applied by the store to the rows it reads inside the transaction. They are
+ * pure (no database, no I/O), so a store may call them again when it retries a transaction.
+ */
+export interface SendRules {
+  /** What a successful send earns the member (their current row). */
+  fee(member: RawMember): number;
+  /** The referrer's credit on an income (0: none). */
+  referral(income: number): number;
+  /** Seconds before the account's next send (the account after the record, the member). */
+  interval(account: RawAccount, member: RawMember | undefined): number;
+}
+
+/** Everything one tick asks for. */
+export interface TickWork {
+  now: number;
+  /** Numbers last messaged after this time are still cooling down. */
+  cutoff: number;
+  records: SendRecord[];
+  /** Claims given back uncounted (a stop, a dropped device). */
+  releases: number[];
+  /** Accounts that want their next target, one each. */
+  claims: number[];
+  rules: SendRules;
+}
+
+export interface RecordedSend {
+  /** Null when the account was deleted while the send was in flight. */
+  account: RawAccount | null;
+  /** Null when the number was deleted meanwhile. */
+  target: RawTarget | null;
+  income: number;
+  interval: number;
+  /** The referrer credited, if any. */
+  referrerId: number | null;
+  /** The next target claimed with the record (claimNext and an interval of 0), else null. */
+  next: ClaimedTarget | null;
+}
+
+/** A tick's answers, in the order of the work's lists. */
+export interface TickDone {
+  records: RecordedSend[];
+  releases: Array<RawTarget | null>;
+  claims: Array<ClaimedTarget | null>;
+}
+
+export interface EngineStore {
+  /** Settings, levels and active templates, read together. */
+  rules(): Promise<RuleRows>;
+  /**
+   * One transaction: the records first (each releases its claim), then the releases, then the
+   * claims (a claim takes one eligible target: active, unclaimed, not opted out, never sent first,
+   * then the oldest last_sent not after the cut-off). All of it is written, or none of it.
+   */
+  tick(work: TickWork): Promise<TickDone>;
+  account(id: number): Promise<RawAccount | undefined>;
+  /** Sets the account's blast status; the row after, or undefined when it is gone (or the store closed). */
+  setStatus(id: number, status: 'idle' | 'sending', now: number): Promise<RawAccount | undefined>;
+  isOptedOut(number: string): Promise<boolean>;
+  targetByNumber(number: string): Promise<RawTarget | undefined>;
+  /**
+   * Start-up: every claim a dead process left is released, the number counted as messaged now
+   * (its attempt's outcome is unknown), in one transaction.
+   */
+  releaseAbandoned(now: number): Promise<RawTarget[]>;
+  /** Accounts whose status is still sending, by id. */
+  sendingAccounts(): Promise<RawAccount[]>;
+  /** False once the database is closed: loops finishing then write nothing. */
+  isOpen(): boolean;
+}
+
+/** The engine store of a database handle. */
+export function engineStore(db: Db): EngineStore {
+  return sqliteEngineStore(db);
+}
