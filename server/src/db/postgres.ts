@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { is } from 'drizzle-orm';
+import { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import crypto from 'node:crypto';
@@ -27,8 +29,9 @@ const testSchemas = new WeakMap<object, { schema: string; url: string }>();
 
 export const isPostgresUrl = (target: string): boolean => /^postgres(ql)?:\/\//i.test(target);
 
+/** True for a PostgreSQL handle or a transaction on one. */
 export function isPostgres(db: unknown): db is PgDb {
-  return typeof db === 'object' && db !== null && (db as { $client?: unknown }).$client instanceof pg.Pool;
+  return is(db, PgDatabase);
 }
 
 function pool(url: string, searchPath?: string): pg.Pool {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { sqliteEngineStore } from '../db/sqlite/engine';
+import { engineStoreOf } from '../db/stores';
 
 /**
  * What the blast engine asks of the database, and nothing more. The loops never query tables
@@ -173,5 +173,5 @@ export interface EngineStore {
 
 /** The engine store of a database handle. */
 export function engineStore(db: Db): EngineStore {
-  return sqliteEngineStore(db);
+  return engineStoreOf(db);
 }

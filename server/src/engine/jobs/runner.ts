@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { whatsapps } from '../../db/schema';
 import { one } from '../../db/raw';
-import { sqliteIsOpen } from '../../db/sqlite/engine';
+import { isStoreOpen } from '../../db/stores';
 import { accountCanRunJobs, DISCONNECTED_MESSAGE } from '../../../../common/jobs';
 import { scheduleIndexing } from '../../phonenumbers/search';
 import { EventCoalescer } from './coalesce';
@@ -50,7 +50,7 @@ export class JobRunner {
 
   /** Whether loops must stop touching the database (shutdown, or the database was closed). */
   private gone(): boolean {
-    return this.halted || !sqliteIsOpen(this.ctx.db);
+    return this.halted || !isStoreOpen(this.ctx.db);
   }
 
   /** Sends a row event to its owner and to admin/dev; coalescible events may be merged per row. */
