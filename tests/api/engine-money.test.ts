@@ -98,7 +98,7 @@ describe('income of a blast', () => {
     expect(balance.body.balance).toBe(69);
   });
 
-  it('uses the same fee rule as the money area for every success count', () => {
+  it('uses the same fee rule as the money area for every success count', async () => {
     t.ctx.db
       .insert(levels)
       .values([
@@ -110,12 +110,12 @@ describe('income of a blast', () => {
     const snap = readSnapshot(engineFor(t.ctx).statements);
     for (const blastFee of [null, 0, 99]) {
       for (let total = 0; total < 40; total++) {
-        expect(feeOn(snap, { blast_fee: blastFee, total_success: total })).toBe(feeFor(t.ctx.db, { blastFee, totalSuccess: total }));
+        expect(feeOn(snap, { blast_fee: blastFee, total_success: total })).toBe(await feeFor(t.ctx.db, { blastFee, totalSuccess: total }));
       }
     }
     t.ctx.db.delete(levels).run();
     const bare = readSnapshot(engineFor(t.ctx).statements);
-    expect(feeOn(bare, { blast_fee: null, total_success: 5 })).toBe(feeFor(t.ctx.db, { blastFee: null, totalSuccess: 5 }));
+    expect(feeOn(bare, { blast_fee: null, total_success: 5 })).toBe(await feeFor(t.ctx.db, { blastFee: null, totalSuccess: 5 }));
     expect(t.ctx.db.select().from(phoneNumbers).where(eq(phoneNumbers.inUse, 1)).all()).toEqual([]);
   });
 });

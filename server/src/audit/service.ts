@@ -2,6 +2,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { AppContext } from '../context';
 import type { Db, Tx } from '../db/client';
+import { one } from '../db/raw';
 import { auditLog, users } from '../db/schema';
 import { paged, pageWindow } from '../lib/paging';
 
@@ -24,14 +25,14 @@ export type AuditAction =
  * One audit row. Call it with the transaction that makes the change, so the change and its record
  * commit together or not at all.
  */
-export function writeAudit(
+export async function writeAudit(
   tx: Tx | Db,
   actorId: number,
   targetUserId: number | null,
   action: AuditAction,
   details: Record<string, unknown>,
-): void {
-  tx.insert(auditLog).values({ actorId, targetUserId, action, details }).run();
+): Promise<void> {
+  await tx.insert(auditLog).values({ actorId, targetUserId, action, details });
 }
 
 const actor = alias(users, 'actor');
@@ -41,10 +42,10 @@ const person = (u: { id: number | null; firstname: string | null; lastname: stri
   u && u.id !== null ? { id: u.id, firstname: u.firstname ?? '', lastname: u.lastname ?? '', email: u.email ?? '' } : null;
 
 /** Newest first, ten a page. */
-export function auditPerPage(ctx: AppContext, page: number) {
-  const total = ctx.db.select({ n: count() }).from(auditLog).get()?.n ?? 0;
+export async function auditPerPage(ctx: AppContext, page: number) {
+  const total = (await one(ctx.db.select({ n: count() }).from(auditLog)))?.n ?? 0;
   const { limit, offset } = pageWindow(page);
-  const rows = ctx.db
+  const rows = await ctx.db
     .select({
       a: auditLog,
       actor: { id: actor.id, firstname: actor.firstname, lastname: actor.lastname, email: actor.email },
@@ -55,8 +56,7 @@ export function auditPerPage(ctx: AppContext, page: number) {
     .leftJoin(target, eq(target.id, auditLog.targetUserId))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit)
-    .offset(offset)
-    .all();
+    .offset(offset);
   return paged(
     rows.map((r) => ({
       id: r.a.id,

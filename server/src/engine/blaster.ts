@@ -19,9 +19,9 @@ type Skip = { number: string; reason: 'opted out' | typeof INVALID_NUMBER | 'rep
 /** `loggedOut` → `LOGGED_OUT`, the words the client-state call uses. */
 const stateWord = (state: string) => state.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
 
-function senderOf(ctx: AppContext, ref: string) {
+async function senderOf(ctx: AppContext, ref: string) {
   const id = /^[0-9]{1,9}$/.test(ref) ? Number(ref) : -1;
-  const phone = phoneOrNull(ref, defaultCountry(ctx.db)) ?? ref;
+  const phone = phoneOrNull(ref, await defaultCountry(ctx.db)) ?? ref;
   const row = ctx.db
     .select()
     .from(whatsapps)
@@ -51,7 +51,7 @@ function listedNumbers(ctx: AppContext, targets: string[]): Set<string> {
 }
 
 /** The receivers to message: every active, not opted-out number for 'All', else the listed ones minus skips. */
-function receivers(ctx: AppContext, targets: string[]): { list: Array<{ number: string; name: string }>; skipped: Skip[] } {
+async function receivers(ctx: AppContext, targets: string[]): Promise<{ list: Array<{ number: string; name: string }>; skipped: Skip[] }> {
   const notOptedOut = notExists(ctx.db.select({ n: sql`1` }).from(optOuts).where(eq(optOuts.number, phoneNumbers.number)));
   if (targets.some((x) => x.toLowerCase() === 'all')) {
     const list = ctx.db
@@ -65,7 +65,7 @@ function receivers(ctx: AppContext, targets: string[]): { list: Array<{ number: 
   const skipped: Skip[] = [];
   const seen = new Set<string>();
   const wanted: string[] = [];
-  const country = defaultCountry(ctx.db);
+  const country = await defaultCountry(ctx.db);
   const listed = listedNumbers(ctx, targets);
   for (const raw of targets) {
     if (!raw) continue;
@@ -101,12 +101,12 @@ function receivers(ctx: AppContext, targets: string[]): { list: Array<{ number: 
  * log, but a number that received one is treated as messaged (last_sent) for the blast cooldown.
  */
 export async function sendBlasterMessage(ctx: AppContext, body: z.infer<typeof SendBody>) {
-  const sender = senderOf(ctx, body.senders);
+  const sender = await senderOf(ctx, body.senders);
   if (sender.suspended) throw new HttpError(403, SUSPENDED_MSG);
   const state = ctx.gateway.state(sender.deviceId) ?? sender.state ?? 'unknown';
   if (state !== 'connected') throw new HttpError(409, `${sender.phonenumber ?? sender.clientid} is ${stateWord(state)}`);
 
-  const { list, skipped } = receivers(ctx, body.targets);
+  const { list, skipped } = await receivers(ctx, body.targets);
   const optedOut = skipped.filter((s) => s.reason === 'opted out').length;
   if (!list.length) {
     throw new HttpError(422, `Tidak ada target yang bisa dikirimi (${skipped.length} nomor dilewatkan)`, {

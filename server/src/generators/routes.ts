@@ -23,8 +23,8 @@ export function registerGeneratorRoutes(api: Api, ctx: AppContext): void {
     res.json(listGenerators(ctx, currentUser(req), jobListQuery(req.query)));
   });
 
-  api.post('/admin/generator/create', (req, res) => {
-    res.status(201).json(createGenerator(ctx, currentUser(req), GeneratorBody.parse(req.body ?? {})));
+  api.post('/admin/generator/create', async (req, res) => {
+    res.status(201).json(await createGenerator(ctx, currentUser(req), GeneratorBody.parse(req.body ?? {})));
   });
 
   api.post('/admin/generator/start', (req, res) => {
@@ -43,8 +43,8 @@ export function registerGeneratorRoutes(api: Api, ctx: AppContext): void {
     res.json(getGenerator(ctx, currentUser(req), idParam(req.params.id)));
   });
 
-  api.put('/admin/generator/:id', (req, res) => {
-    res.json(updateGenerator(ctx, currentUser(req), idParam(req.params.id), GeneratorBody.parse(req.body ?? {})));
+  api.put('/admin/generator/:id', async (req, res) => {
+    res.json(await updateGenerator(ctx, currentUser(req), idParam(req.params.id), GeneratorBody.parse(req.body ?? {})));
   });
 
   api.delete('/admin/generator/:id', (req, res) => {

@@ -24,8 +24,8 @@ export function registerValidatorRoutes(api: Api, ctx: AppContext): void {
     res.json(listValidators(ctx, currentUser(req), jobListQuery(req.query)));
   });
 
-  api.post('/admin/validator/create', validatorFileUpload, (req, res) => {
-    res.status(201).json(createValidator(ctx, currentUser(req), ValidatorBody.parse(req.body ?? {}), req.file));
+  api.post('/admin/validator/create', validatorFileUpload, async (req, res) => {
+    res.status(201).json(await createValidator(ctx, currentUser(req), ValidatorBody.parse(req.body ?? {}), req.file));
   });
 
   api.post('/admin/validator/start', (req, res) => {

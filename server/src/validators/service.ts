@@ -68,12 +68,12 @@ function removeFile(ctx: AppContext, url: string): void {
   fs.rm(path.join(ctx.config.dataDir, 'uploads', UPLOAD_DIR, name), { force: true }, () => undefined);
 }
 
-export function createValidator(ctx: AppContext, caller: AuthUser, input: ValidatorInput, file: UploadedFile | undefined) {
+export async function createValidator(ctx: AppContext, caller: AuthUser, input: ValidatorInput, file: UploadedFile | undefined) {
   if (!file) throw new HttpError(422, FILE_REQUIRED, { errors: { file: FILE_REQUIRED } });
   checkIntervals(input.interval_min, input.interval_max);
   const account = accountForJob(ctx, caller, input.whatsapp_id);
   const fileName = displayFileName(file.originalname);
-  const rows = parseValidatorFile(fileName, file.buffer, defaultCountry(ctx.db));
+  const rows = parseValidatorFile(fileName, file.buffer, await defaultCountry(ctx.db));
   const stored = storeFile(ctx, file);
   try {
     const row = ctx.db.transaction((tx) => {
