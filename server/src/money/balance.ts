@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { one, rawGet } from '../db/raw';
+import { one } from '../db/raw';
 import { bonuses, referralCredits, users, withdrawals } from '../db/schema';
 
 type Reader = Db | Tx;
@@ -46,23 +46,20 @@ export async function totalWithdrawnOf(db: Reader, userId: number, statuses: Rea
   return Number(row?.n ?? 0);
 }
 
-/** The parts of the balance of one user, as SQL scalars. */
-const parts = (userId: number) => ({
-  income: sql`coalesce((select ${users.income} from ${users} where ${users.id} = ${userId}), 0)`,
-  bonus: sql`(select coalesce(sum(${bonuses.nominal}), 0) from ${bonuses} where ${bonuses.userId} = ${userId})`,
-  referral: sql`(select coalesce(sum(${referralCredits.amount}), 0) from ${referralCredits} where ${referralCredits.referrerId} = ${userId})`,
-  withdrawn: (statuses: SQLWrapper) =>
-    sql`(select coalesce(sum(${withdrawals.nominal}), 0) from ${withdrawals} where ${withdrawals.userId} = ${userId} and ${withdrawals.status} in ${statuses})`,
-});
-
-/** income + bonuses + referral credits − withdrawals that are requested or accepted. */
-const balanceSql = (userId: number) => {
-  const p = parts(userId);
-  return sql`${p.income} + ${p.bonus} + ${p.referral} - ${p.withdrawn(sql`('requested', 'accepted')`)}`;
+/** The parts of the balance of the user in the row of `users` the query reads, as SQL scalars. */
+const parts = {
+  income: sql`${users.income}`,
+  bonus: sql`(select coalesce(sum(${bonuses.nominal}), 0) from ${bonuses} where ${eq(bonuses.userId, users.id)})`,
+  referral: sql`(select coalesce(sum(${referralCredits.amount}), 0) from ${referralCredits} where ${eq(referralCredits.referrerId, users.id)})`,
+  withdrawn: (statuses: ReadonlyArray<'requested' | 'accepted'>) =>
+    sql`(select coalesce(sum(${withdrawals.nominal}), 0) from ${withdrawals} where ${and(eq(withdrawals.userId, users.id), inArray(withdrawals.status, [...statuses]))})`,
 };
 
 /** An integer SQL value as text: the driver never turns it into a float on the way. */
-const asText = (value: SQLWrapper) => sql`cast(${value} as text)`;
+const asText = (value: SQLWrapper) => sql<string | number | null>`cast(${value} as text)`;
+
+/** income + bonuses + referral credits − withdrawals that are requested or accepted. */
+const balanceSql = asText(sql`${parts.income} + ${parts.bonus} + ${parts.referral} - ${parts.withdrawn(HELD_STATUSES)}`);
 
 /**
  * The one balance formula: income + bonuses + referral credits − withdrawals that are requested or
@@ -70,7 +67,7 @@ const asText = (value: SQLWrapper) => sql`cast(${value} as text)`;
  * no step passes through a float. Call it inside the transaction that changes money.
  */
 export async function balanceBigOf(db: Reader, userId: number): Promise<bigint> {
-  const row = await rawGet<{ balance: string | number | null }>(db as Db, sql`select ${asText(balanceSql(userId))} as balance`);
+  const row = await one(db.select({ balance: balanceSql }).from(users).where(eq(users.id, userId)).limit(1));
   return BigInt(String(row?.balance ?? 0));
 }
 
@@ -83,12 +80,19 @@ export async function balanceOf(db: Reader, userId: number): Promise<number> {
  * all, so a change committing meanwhile is either in every figure or in none.
  */
 export async function moneySummary(db: Reader, userId: number): Promise<MoneySummary> {
-  const p = parts(userId);
-  const row = await rawGet<Record<'income' | 'bonus' | 'referral' | 'requested' | 'accepted' | 'balance', string | number | null>>(
-    db as Db,
-    sql`select ${asText(p.income)} as income, ${asText(p.bonus)} as bonus, ${asText(p.referral)} as referral,
-      ${asText(p.withdrawn(sql`('requested')`))} as requested, ${asText(p.withdrawn(sql`('accepted')`))} as accepted,
-      ${asText(balanceSql(userId))} as balance`,
+  const row = await one(
+    db
+      .select({
+        income: asText(parts.income),
+        bonus: asText(parts.bonus),
+        referral: asText(parts.referral),
+        requested: asText(parts.withdrawn(['requested'])),
+        accepted: asText(parts.withdrawn(['accepted'])),
+        balance: balanceSql,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1),
   );
   const figure = (value: string | number | null | undefined) => Number(value ?? 0);
   return {
