@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../server/src/db/client';
+import { one } from '../server/src/db/raw';
 import { levels, settings, users } from '../server/src/db/schema';
 import { createUser } from '../server/src/auth/service';
 import { demoSeeders } from './registry';
@@ -16,13 +17,13 @@ export const DEMO_LOGINS = [
 ] as const;
 
 
-export function isEmpty(db: Db): boolean {
-  return (db.select({ n: count() }).from(users).get()?.n ?? 0) === 0;
+export async function isEmpty(db: Db): Promise<boolean> {
+  return ((await one(db.select({ n: count() }).from(users)))?.n ?? 0) === 0;
 }
 
 /** Seeds the demo data into an empty database; does nothing otherwise. */
 export async function seedDemo(db: Db): Promise<boolean> {
-  if (!isEmpty(db)) return false;
+  if (!(await isEmpty(db))) return false;
   const ids: Record<string, number> = {};
   const make = async (
     key: string,
@@ -45,19 +46,18 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await make('member3', 'Agus', 'Pratama', 'agus@demo.test', 'member', member.id);
   await make('member4', 'Siti', 'Rahmawati', 'siti@demo.test', 'member');
   await make('member5', 'Joko', 'Widodo', 'joko@demo.test', 'member', ids.member4);
-  db.update(users)
+  await db
+    .update(users)
     .set({ accountBank: 'BCA', accountNumber: '1234567890', accountName: 'Budi Setiawan' })
-    .where(eq(users.id, member.id))
-    .run();
+    .where(eq(users.id, member.id));
 
-  db.insert(levels)
-    .values([
-      { name: 'Bronze', blastFee: 50, requirementBlast: 0 },
-      { name: 'Silver', blastFee: 75, requirementBlast: 1000 },
-      { name: 'Gold', blastFee: 100, requirementBlast: 5000 },
-    ])
-    .run();
-  db.update(settings)
+  await db.insert(levels).values([
+    { name: 'Bronze', blastFee: 50, requirementBlast: 0 },
+    { name: 'Silver', blastFee: 75, requirementBlast: 1000 },
+    { name: 'Gold', blastFee: 100, requirementBlast: 5000 },
+  ]);
+  await db
+    .update(settings)
     .set({
       intervalMin: 5,
       intervalMax: 15,
@@ -66,8 +66,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       colors: '#2C2C2C, #3E3A32, #B8860B',
       info: 'Selamat datang di layanan Blast! Bonus akhir bulan untuk member dengan blast terbanyak.',
     })
-    .where(eq(settings.id, 1))
-    .run();
+    .where(eq(settings.id, 1));
 
   for (const seeder of demoSeeders) await seeder(db, ids);
   return true;

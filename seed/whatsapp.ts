@@ -26,7 +26,7 @@ const ACCOUNTS: Array<{ owner: string; pushname: string; state: State; suspended
   { owner: 'staff', pushname: 'Validator Kantor', state: 'connected' },
 ];
 
-function seedAccounts(db: Db, users: Record<string, number>): void {
+async function seedAccounts(db: Db, users: Record<string, number>): Promise<void> {
   const numbers = simNumbers(simSeedFromEnv(), ACCOUNTS.length, { salt: 'accounts' });
   const base = 1_717_200_000_000;
   const rows = ACCOUNTS.flatMap((a, i) => {
@@ -51,7 +51,7 @@ function seedAccounts(db: Db, users: Record<string, number>): void {
       },
     ];
   });
-  if (rows.length) db.insert(whatsapps).values(rows).run();
+  if (rows.length) await db.insert(whatsapps).values(rows);
 }
 
 demoSeeders.push(seedAccounts);

@@ -38,7 +38,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { d
   fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
   const config = testConfig({ dataDir, ...overrides });
   // A database file when a test needs a second connection (work in a worker thread).
-  const db = createTestDb(options.dbFile ? path.join(dataDir, 'test.db') : undefined);
+  const db = await createTestDb(options.dbFile ? path.join(dataDir, 'test.db') : undefined);
   const ctx = createContext(config, db, () => undefined);
   const { server, close } = createServer(ctx);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -76,7 +76,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { d
     async close() {
       for (const s of sockets) s.disconnect();
       await close();
-      closeDb(db);
+      await closeDb(db);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers';
+import { one } from '../../server/src/db/raw';
 import { users } from '../../server/src/db/schema';
 import { signToken } from '../../server/src/auth/jwt';
 import { sessionFingerprint } from '../../server/src/auth/middleware';
@@ -138,7 +139,7 @@ describe('login and validate', () => {
 
   it('stores no plain password', async () => {
     const u = await t.user('member');
-    const row = t.ctx.db.select().from(users).where(eq(users.id, u.id)).get()!;
+    const row = (await one(t.ctx.db.select().from(users).where(eq(users.id, u.id))))!;
     expect(row.passwordHash).not.toContain('password123');
     expect(row.passwordHash.startsWith('scrypt$')).toBe(true);
   });

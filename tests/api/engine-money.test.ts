@@ -109,12 +109,12 @@ describe('income of a blast', () => {
     const snap = await readSnapshot(engineFor(t.ctx).store);
     for (const blastFee of [null, 0, 99]) {
       for (let total = 0; total < 40; total++) {
-        expect(feeOn(snap, { blast_fee: blastFee, total_success: total })).toBe(feeFor(t.ctx.db, { blastFee, totalSuccess: total }));
+        expect(feeOn(snap, { blast_fee: blastFee, total_success: total })).toBe(await feeFor(t.ctx.db, { blastFee, totalSuccess: total }));
       }
     }
     await t.ctx.db.delete(levels);
     const bare = await readSnapshot(engineFor(t.ctx).store);
-    expect(feeOn(bare, { blast_fee: null, total_success: 5 })).toBe(feeFor(t.ctx.db, { blastFee: null, totalSuccess: 5 }));
+    expect(feeOn(bare, { blast_fee: null, total_success: 5 })).toBe(await feeFor(t.ctx.db, { blastFee: null, totalSuccess: 5 }));
     expect((await t.ctx.db.select().from(phoneNumbers).where(eq(phoneNumbers.inUse, 1)))).toEqual([]);
   });
 });

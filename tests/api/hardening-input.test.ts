@@ -56,7 +56,7 @@ describe('bad input gets a clear answer', () => {
 });
 
 describe('files on disk', () => {
-  it('DATA_DIR is 0700; blast.db, its WAL and jwt-secret are 0600', () => {
+  it('DATA_DIR is 0700; blast.db, its WAL and jwt-secret are 0600', async () => {
     const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'blast-modes-')), 'data');
     const previous = process.umask(0o022);
     try {
@@ -70,13 +70,13 @@ describe('files on disk', () => {
       expect(mode(file)).toBe(0o600);
       expect(fs.existsSync(`${file}-wal`)).toBe(true);
       expect(mode(`${file}-wal`)).toBe(0o600);
-      closeDb(db);
+      await closeDb(db);
       // An older install's loose modes are tightened at the next start.
       fs.chmodSync(dataDir, 0o755);
       fs.chmodSync(path.join(dataDir, 'jwt-secret'), 0o644);
       fs.chmodSync(file, 0o644);
       loadConfig({ DATA_DIR: dataDir });
-      closeDb(openDb(file));
+      await closeDb(openDb(file));
       expect(mode(dataDir)).toBe(0o700);
       expect(mode(path.join(dataDir, 'jwt-secret'))).toBe(0o600);
       expect(mode(file)).toBe(0o600);

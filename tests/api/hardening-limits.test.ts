@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SIM_TOKEN } from '../../server/src/config';
+import { transaction } from '../../server/src/db/client';
 import { bonuses, users } from '../../server/src/db/schema';
 import { balanceBigOf } from '../../server/src/money/balance';
 import { MAX_BALANCE, MAX_BONUS, MAX_FEE, MAX_WITHDRAW } from '../../server/src/money/limits';
@@ -55,7 +56,7 @@ describe('money has ceilings', () => {
     expect(price.status).toBe(422);
     expect(price.body.errors.price).toBe('Price paling besar Rp 1.000.000.');
 
-    t.ctx.db.update(users).set({ accountBank: 'BCA', accountNumber: '1', accountName: 'M' }).where(eq(users.id, m.id)).run();
+    await t.ctx.db.update(users).set({ accountBank: 'BCA', accountNumber: '1', accountName: 'M' }).where(eq(users.id, m.id));
     const withdraw = await t.http.post('/api/admin/withdraw/request').set(m.auth).send({ nominal: MAX_WITHDRAW + 1 });
     expect(withdraw.status).toBe(422);
     expect(withdraw.body.errors.nominal).toBe('Nominal paling besar Rp 1.000.000.000.');
@@ -63,7 +64,7 @@ describe('money has ceilings', () => {
 
   it('no bonus takes a balance past the ceiling', async () => {
     const m = await t.user('member');
-    t.ctx.db.update(users).set({ income: MAX_BALANCE - 5 }).where(eq(users.id, m.id)).run();
+    await t.ctx.db.update(users).set({ income: MAX_BALANCE - 5 }).where(eq(users.id, m.id));
     const over = await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: m.id, nominal: 10, reason: 'x' });
     expect(over.status).toBe(422);
     expect(over.body.msg).toBe('Saldo member akan melewati batas Rp 1.000.000.000.000.000.');
@@ -71,13 +72,13 @@ describe('money has ceilings', () => {
     expect((await t.http.get(`/api/admin/withdraw/balance/${m.id}`).set(admin.auth)).body.balance).toBe(MAX_BALANCE);
   });
 
-  it('sums are exact integers even past 2^53 (old rows written before the ceiling)', () => {
-    const m = t.ctx.db.insert(users).values({ firstname: 'Besar', email: 'besar@test.local', passwordHash: 'x', referralCode: 'BESAR001', income: 1 }).returning().get();
-    const rows = Array.from({ length: 9102 }, () => ({ userId: m.id, adminId: admin.id, nominal: 1e12, reason: 'lama' }));
-    t.ctx.db.transaction((tx) => {
-      for (let i = 0; i < rows.length; i += 500) tx.insert(bonuses).values(rows.slice(i, i + 500)).run();
+  it('sums are exact integers even past 2^53 (old rows written before the ceiling)', async () => {
+    const [m] = await t.ctx.db.insert(users).values({ firstname: 'Besar', email: 'besar@test.local', passwordHash: 'x', referralCode: 'BESAR001', income: 1 }).returning();
+    const rows = Array.from({ length: 9102 }, () => ({ userId: m!.id, adminId: admin.id, nominal: 1e12, reason: 'lama' }));
+    await transaction(t.ctx.db, async (tx) => {
+      for (let i = 0; i < rows.length; i += 500) await tx.insert(bonuses).values(rows.slice(i, i + 500));
     });
-    expect(balanceBigOf(t.ctx.db, m.id)).toBe(9_102_000_000_000_001n);
+    expect(await balanceBigOf(t.ctx.db, m!.id)).toBe(9_102_000_000_000_001n);
   });
 });
 
@@ -125,6 +126,6 @@ describe('abuse limits', () => {
       expect(a.status).toBe(422);
       expect(a.body.errors.email).toBe('Email is already registered.');
     }
-    expect(t.ctx.db.select().from(users).where(eq(users.email, 'race@test.local')).all()).toHaveLength(1);
+    expect(await t.ctx.db.select().from(users).where(eq(users.email, 'race@test.local'))).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { one, rawRun } from '../../server/src/db/raw';
 import { auditLog, bonuses, users, withdrawals } from '../../server/src/db/schema';
 import { MSG } from '../../server/src/users/update';
 import { SELF_BONUS_MSG } from '../../server/src/bonuses/service';
@@ -23,14 +24,14 @@ interface AuditRow {
   actor: { firstname: string } | null;
   target: { firstname: string } | null;
 }
-const auditRows = () => t.ctx.db.select().from(auditLog).all();
+const auditRows = () => t.ctx.db.select().from(auditLog);
 const lastAudit = async (): Promise<AuditRow> => (await t.http.get('/api/admin/audit?page=1').set(admin.auth)).body.data[0] as AuditRow;
 const put = (who: TestUser, id: number, body: Record<string, unknown>) => t.http.put(`/api/admin/users/${id}`).set(who.auth).send(body);
-const roleOf = (id: number) => t.ctx.db.select({ role: users.role }).from(users).where(eq(users.id, id)).get()!.role;
+const roleOf = async (id: number) => (await one(t.ctx.db.select({ role: users.role }).from(users).where(eq(users.id, id))))!.role;
 
 describe('who may change whom (PUT /admin/users/{id})', () => {
   it('dev cannot reset the admin password, promote anyone or change roles; admin cannot touch admin or dev accounts', async () => {
-    const before = auditRows().length;
+    const before = (await auditRows()).length;
     const reset = await put(dev, admin.id, { password: 'takeover123' });
     expect(reset.status).toBe(403);
     expect(reset.body.msg).toBe(MSG.adminOnly);
@@ -39,23 +40,23 @@ describe('who may change whom (PUT /admin/users/{id})', () => {
     const selfRegistered = await t.user('member');
     const promote = await put(dev, selfRegistered.id, { role: 'admin' });
     expect(promote.status).toBe(403);
-    expect(roleOf(selfRegistered.id)).toBe('member');
+    expect(await roleOf(selfRegistered.id)).toBe('member');
 
     const demoteDev = await put(admin, dev.id, { role: 'member' });
     expect(demoteDev).toMatchObject({ status: 403, body: { msg: MSG.protectedTarget } });
-    expect(roleOf(dev.id)).toBe('dev');
+    expect(await roleOf(dev.id)).toBe('dev');
     const otherAdmin = await t.user('admin');
     expect((await put(admin, otherAdmin.id, { password: 'takeover123' })).body.msg).toBe(MSG.protectedTarget);
 
     const toAdmin = await put(admin, selfRegistered.id, { role: 'admin' });
     expect(toAdmin.status).toBe(422);
     expect(toAdmin.body.errors.role).toBe(MSG.roleValue);
-    expect(roleOf(selfRegistered.id)).toBe('member');
+    expect(await roleOf(selfRegistered.id)).toBe('member');
 
     expect((await put(admin, admin.id, { role: 'staff' })).body.msg).toBe(MSG.self);
     expect((await put(dev, dev.id, { blast_fee: 5000 })).status).toBe(403);
     expect((await put(admin, selfRegistered.id, { firstname: 'Diganti' })).body.msg).toBe(MSG.profileOwner);
-    expect(auditRows().length).toBe(before);
+    expect((await auditRows()).length).toBe(before);
   });
 
   it('admin changes a member to staff and resets a staff password; each change is audited', async () => {
@@ -84,12 +85,12 @@ describe('who may change whom (PUT /admin/users/{id})', () => {
     const m = await t.user('member');
     const res = await put(dev, m.id, { blast_interval_min: 4, blast_interval_max: 9, blast_fee: 150 });
     expect(res.status).toBe(200);
-    const rows = auditRows().filter((r) => r.targetUserId === m.id);
+    const rows = (await auditRows()).filter((r) => r.targetUserId === m.id);
     expect(rows.map((r) => r.action).sort()).toEqual(['user.fee', 'user.interval']);
     expect(rows.find((r) => r.action === 'user.fee')!.details).toEqual({ from: null, to: 150 });
     const same = await put(admin, m.id, { blast_interval_min: 4, blast_interval_max: 9, blast_fee: 150 });
     expect(same.status).toBe(200);
-    expect(auditRows().filter((r) => r.targetUserId === m.id)).toHaveLength(2);
+    expect((await auditRows()).filter((r) => r.targetUserId === m.id)).toHaveLength(2);
   });
 });
 
@@ -98,7 +99,7 @@ describe('nobody pays themselves; money changes are audited', () => {
     const own = await t.http.post('/api/admin/bonus/create').set(dev.auth).send({ userId: dev.id, nominal: 50_000, reason: 'Untuk saya' });
     expect(own.status).toBe(403);
     expect(own.body.msg).toBe(SELF_BONUS_MSG);
-    expect(t.ctx.db.select().from(bonuses).where(eq(bonuses.userId, dev.id)).all()).toHaveLength(0);
+    expect(await t.ctx.db.select().from(bonuses).where(eq(bonuses.userId, dev.id))).toHaveLength(0);
     expect((await t.http.get(`/api/admin/withdraw/balance/${dev.id}`).set(dev.auth)).body.balance).toBe(0);
 
     const m = await t.user('member');
@@ -111,7 +112,7 @@ describe('nobody pays themselves; money changes are audited', () => {
 
   it('withdrawal decisions, settings and levels are audited', async () => {
     const m = await t.user('member');
-    t.ctx.db.update(users).set({ income: 50_000, accountBank: 'BCA', accountNumber: '123', accountName: 'M' }).where(eq(users.id, m.id)).run();
+    await t.ctx.db.update(users).set({ income: 50_000, accountBank: 'BCA', accountNumber: '123', accountName: 'M' }).where(eq(users.id, m.id));
     const w = await t.http.post('/api/admin/withdraw/request').set(m.auth).send({ nominal: 20_000 });
     expect(w.status).toBe(201);
     expect((await t.http.put('/api/admin/withdraw/update').set(admin.auth).send({ id: w.body.withdraw.id, status: 'accepted' })).status).toBe(200);
@@ -134,7 +135,7 @@ describe('GET /api/admin/audit', () => {
   it('answers admin and dev ten rows a page, newest first; others are refused', async () => {
     const page1 = await t.http.get('/api/admin/audit?page=1').set(dev.auth);
     expect(page1.status).toBe(200);
-    const total = auditRows().length;
+    const total = (await auditRows()).length;
     expect(page1.body.meta).toEqual({ page: 1, pageSize: 10, total, totalPages: Math.max(1, Math.ceil(total / 10)) });
     expect(page1.body.data).toHaveLength(Math.min(10, total));
     const ids = (page1.body.data as Array<{ id: number }>).map((r) => r.id);
@@ -148,18 +149,18 @@ describe('GET /api/admin/audit', () => {
 
   it('the change and its audit row commit together', async () => {
     const m = await t.user('member');
-    const countBefore = t.ctx.db.select().from(withdrawals).all().length;
+    const countBefore = (await t.ctx.db.select().from(withdrawals)).length;
     // Without the audit table the audited change cannot commit either.
-    t.ctx.db.$client.exec('ALTER TABLE audit_log RENAME TO audit_log_away');
+    await rawRun(t.ctx.db, sql`ALTER TABLE audit_log RENAME TO audit_log_away`);
     try {
       const res = await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: m.id, nominal: 10_000, reason: 'x' });
       expect(res.status).toBe(500);
-      expect(t.ctx.db.select().from(bonuses).where(eq(bonuses.userId, m.id)).all()).toHaveLength(0);
+      expect(await t.ctx.db.select().from(bonuses).where(eq(bonuses.userId, m.id))).toHaveLength(0);
       expect((await put(admin, m.id, { role: 'staff' })).status).toBe(500);
-      expect(roleOf(m.id)).toBe('member');
+      expect(await roleOf(m.id)).toBe('member');
     } finally {
-      t.ctx.db.$client.exec('ALTER TABLE audit_log_away RENAME TO audit_log');
+      await rawRun(t.ctx.db, sql`ALTER TABLE audit_log_away RENAME TO audit_log`);
     }
-    expect(t.ctx.db.select().from(withdrawals).all()).toHaveLength(countBefore);
+    expect(await t.ctx.db.select().from(withdrawals)).toHaveLength(countBefore);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../server/src/auth/jwt';
 import { sessionFingerprint } from '../../server/src/auth/middleware';
 import { issueToken } from '../../server/src/auth/service';
+import { one } from '../../server/src/db/raw';
 import { users, whatsapps } from '../../server/src/db/schema';
 import { intervalSeconds, type RuleSnapshot } from '../../server/src/engine/snapshot';
 import { connected, nextMessage, sleep, startTestApp, type TestApp, type TestUser } from '../helpers';
@@ -42,7 +43,7 @@ describe('live connections follow the token', () => {
     t.ctx.realtime.toAdmin('withdraw', { id: 1 });
     expect(await before).toBe(true);
     // The role changed in the database (an operator's fix); the open socket is re-checked.
-    t.ctx.db.update(users).set({ role: 'member' }).where(eq(users.id, dev.id)).run();
+    await t.ctx.db.update(users).set({ role: 'member' }).where(eq(users.id, dev.id));
     await t.ctx.realtime.recheckUser(dev.id);
     await sleep(50);
     const admins = receives(s, 'admin');
@@ -100,18 +101,17 @@ describe('live connections follow the token', () => {
 });
 
 describe("an account's own interval never beats the operator's", () => {
-  const account = (userId: number, device: string) =>
-    t.ctx.db.insert(whatsapps).values({ deviceId: device, clientid: device, userId }).returning().get();
+  const account = async (userId: number, device: string) => (await t.ctx.db.insert(whatsapps).values({ deviceId: device, clientid: device, userId }).returning())[0]!;
   const setInterval = (who: TestUser, id: number, interval: number | null) => t.http.put('/api/admin/whatsapp/interval').set(who.auth).send({ id, interval });
 
   it('a member cannot shorten the pause below their minimum, nor undo an admin value', async () => {
     const m = await t.user('member');
     await t.http.put(`/api/admin/users/${m.id}`).set(admin.auth).send({ blast_interval_min: 5, blast_interval_max: 8 });
-    const acc = account(m.id, 'own-interval-1');
+    const acc = await account(m.id, 'own-interval-1');
     const zero = await setInterval(m, acc.id, 0);
     expect(zero.status).toBe(422);
     expect(zero.body.msg).toBe('Interval tidak boleh lebih singkat dari 5 detik.');
-    expect(t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, acc.id)).get()!.interval).toBeNull();
+    expect((await one(t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, acc.id))))!.interval).toBeNull();
     const longer = await setInterval(m, acc.id, 20);
     expect(longer.status).toBe(200);
     expect(longer.body.data.interval).toBe(20);
@@ -120,7 +120,7 @@ describe("an account's own interval never beats the operator's", () => {
     expect(byAdmin.status).toBe(200);
     const undo = await setInterval(m, acc.id, null);
     expect(undo.status).toBe(403);
-    expect(t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, acc.id)).get()).toMatchObject({ interval: 1, ownInterval: false });
+    expect(await one(t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, acc.id)))).toMatchObject({ interval: 1, ownInterval: false });
     const audit = (await t.http.get('/api/admin/audit?page=1').set(admin.auth)).body.data[0];
     expect(audit).toMatchObject({ action: 'whatsapp.interval', actorId: admin.id, targetUserId: m.id, details: { from: 20, to: 1 } });
   });

@@ -27,9 +27,9 @@ describe('profile', () => {
     const empty = await t.http.put(`/api/admin/users/${m.id}`).set(m.auth).send({ firstname: '' });
     expect(empty.status).toBe(422);
     // A bank taken off the list later stays valid for whoever already has it.
-    t.ctx.db.update(settings).set({ bankNames: 'BCA, BRI' }).where(eq(settings.id, 1)).run();
+    await t.ctx.db.update(settings).set({ bankNames: 'BCA, BRI' }).where(eq(settings.id, 1));
     expect((await t.http.put(`/api/admin/users/${m.id}`).set(m.auth).send({ account_bank: 'MANDIRI', firstname: 'Dian' })).status).toBe(200);
-    t.ctx.db.update(settings).set({ bankNames: 'BCA, MANDIRI, BRI' }).where(eq(settings.id, 1)).run();
+    await t.ctx.db.update(settings).set({ bankNames: 'BCA, MANDIRI, BRI' }).where(eq(settings.id, 1));
   });
 
   it('a password change answers a fresh token, ends the other sessions and their sockets', async () => {

@@ -12,9 +12,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let device = 0;
-function account(userId: number, fields: Partial<typeof whatsapps.$inferInsert> = {}) {
+async function account(userId: number, fields: Partial<typeof whatsapps.$inferInsert> = {}) {
   device += 1;
-  t.ctx.db.insert(whatsapps).values({ deviceId: `dev-${device}`, clientid: `client-${device}`, userId, ...fields }).run();
+  await t.ctx.db.insert(whatsapps).values({ deviceId: `dev-${device}`, clientid: `client-${device}`, userId, ...fields });
 }
 
 const list = async (params: string, who: TestUser = admin) => {
@@ -26,9 +26,9 @@ const list = async (params: string, who: TestUser = admin) => {
 describe('members list', () => {
   it('shows income, registration date and the WhatsApp count of each member', async () => {
     const m = await t.user('member', { firstname: 'Kolom', email: 'kolom@members.test' });
-    account(m.id);
-    account(m.id);
-    earn(t.ctx.db, m.id, 4, 60);
+    await account(m.id);
+    await account(m.id);
+    await earn(t.ctx.db, m.id, 4, 60);
     const res = await list('page=1&search=kolom@members.test');
     expect(res.data).toHaveLength(1);
     expect(res.data[0]).toMatchObject({ id: m.id, whatsapps: 2, income: 240 });
@@ -40,9 +40,9 @@ describe('members list', () => {
     const online = await t.user('member', { firstname: `${tag}On`, email: `${tag}on@x.test` });
     const sending = await t.user('member', { firstname: `${tag}Send`, email: `${tag}send@x.test` });
     const suspended = await t.user('member', { firstname: `${tag}Susp`, email: `${tag}susp@x.test` });
-    account(sending.id, { status: 'sending', state: 'connected' });
-    account(suspended.id, { suspended: true, suspendedCount: 1 });
-    account(online.id);
+    await account(sending.id, { status: 'sending', state: 'connected' });
+    await account(suspended.id, { suspended: true, suspendedCount: 1 });
+    await account(online.id);
     const s = t.socket(online.token);
     await connected(s);
     const names = async (status: string) =>

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { connected, nextMessage, startTestApp, type TestApp, type TestUser } from '../helpers';
+import { transaction } from '../../server/src/db/client';
+import { one } from '../../server/src/db/raw';
 import { messageLogs, referralCredits, users, withdrawals } from '../../server/src/db/schema';
 import { creditReferral, referralAmount } from '../../server/src/money/referral';
 import { earn, recordSends, setBank, setReferralPercent } from './money-fixtures';
@@ -30,19 +32,19 @@ async function figures(u: TestUser, caller: TestUser = u) {
 
 describe('the balance formula', () => {
   it('is income + bonuses + referral credits − withdrawals requested or accepted, in whole rupiah', async () => {
-    setReferralPercent(t.ctx.db, 10);
+    await setReferralPercent(t.ctx.db, 10);
     const referrer = await t.user('member');
     const referred = await t.user('member', { referredBy: referrer.id });
-    setBank(t.ctx.db, referrer.id);
+    await setBank(t.ctx.db, referrer.id);
 
     // Referrer earns 40 × 75 = 3000 itself, plus failures that earn nothing.
-    recordSends(t.ctx.db, referrer.id, [
+    await recordSends(t.ctx.db, referrer.id, [
       ...Array.from({ length: 40 }, () => ({ success: true, income: 75 })),
       { success: false, income: 75 },
       { success: false, income: 75 },
     ]);
     // The referred member earns 33 × 55 = 1815; 10 % of 55 is 5.5 → 5 per message → 165.
-    earn(t.ctx.db, referred.id, 33, 55);
+    await earn(t.ctx.db, referred.id, 33, 55);
 
     expect(await figures(referrer)).toEqual({ income: 3000, balance: 3165, requested: 0, accepted: 0, bonus: 0 });
 
@@ -64,15 +66,15 @@ describe('the balance formula', () => {
 
   it('income is the sum of the member\'s message-log incomes', async () => {
     const m = await t.user('member');
-    recordSends(t.ctx.db, m.id, [
+    await recordSends(t.ctx.db, m.id, [
       { success: true, income: 100 },
       { success: true, income: 120 },
       { success: false, income: 0 },
     ]);
-    const sum = t.ctx.db.select({ n: sql<number>`sum(${messageLogs.income})` }).from(messageLogs).where(eq(messageLogs.userId, m.id)).get()?.n;
+    const sum = (await one(t.ctx.db.select({ n: sql<number | string>`sum(${messageLogs.income})` }).from(messageLogs).where(eq(messageLogs.userId, m.id))))?.n;
     const res = await t.http.get(`/api/admin/withdraw/income/${m.id}`).set(m.auth);
     expect(res.body).toEqual({ income: 220 });
-    expect(sum).toBe(220);
+    expect(Number(sum)).toBe(220);
   });
 
   it('a user without any money has zero figures; an unknown user is 404', async () => {
@@ -84,41 +86,41 @@ describe('the balance formula', () => {
 
 describe('creditReferral', () => {
   it('credits floor(income × percent / 100) to the referrer inside the caller\'s transaction', async () => {
-    setReferralPercent(t.ctx.db, 15);
+    await setReferralPercent(t.ctx.db, 15);
     const referrer = await t.user('member');
     const referred = await t.user('member', { referredBy: referrer.id });
-    const credit = t.ctx.db.transaction((tx) => creditReferral(tx, referred.id, 99, 12345));
+    const credit = await transaction(t.ctx.db, (tx) => creditReferral(tx, referred.id, 99, 12345));
     expect(credit).toMatchObject({ referrerId: referrer.id, referredId: referred.id, amount: 14 });
-    const row = t.ctx.db.select().from(referralCredits).where(eq(referralCredits.id, credit!.id)).get();
+    const row = await one(t.ctx.db.select().from(referralCredits).where(eq(referralCredits.id, credit!.id)));
     expect(row).toMatchObject({ referrerId: referrer.id, referredId: referred.id, amount: 14, messageLogId: 12345 });
     const balance = await t.http.get(`/api/admin/withdraw/balance/${referrer.id}`).set(referrer.auth);
     expect(balance.body.balance).toBe(14);
   });
 
   it('rolls back with the transaction that called it', async () => {
-    setReferralPercent(t.ctx.db, 50);
+    await setReferralPercent(t.ctx.db, 50);
     const referrer = await t.user('member');
     const referred = await t.user('member', { referredBy: referrer.id });
-    expect(() =>
-      t.ctx.db.transaction((tx) => {
-        creditReferral(tx, referred.id, 1000, null);
+    await expect(
+      transaction(t.ctx.db, async (tx) => {
+        expect(await creditReferral(tx, referred.id, 1000, null)).not.toBeNull();
         throw new Error('send failed after the credit');
       }),
-    ).toThrow();
-    const rows = t.ctx.db.select().from(referralCredits).where(eq(referralCredits.referrerId, referrer.id)).all();
+    ).rejects.toThrow('send failed after the credit');
+    const rows = await t.ctx.db.select().from(referralCredits).where(eq(referralCredits.referrerId, referrer.id));
     expect(rows).toEqual([]);
   });
 
   it('credits nothing without a referrer, without income, at 0 % or when the share rounds to 0', async () => {
-    setReferralPercent(t.ctx.db, 10);
+    await setReferralPercent(t.ctx.db, 10);
     const loner = await t.user('member');
     const referrer = await t.user('member');
     const referred = await t.user('member', { referredBy: referrer.id });
-    expect(t.ctx.db.transaction((tx) => creditReferral(tx, loner.id, 1000, null))).toBeNull();
-    expect(t.ctx.db.transaction((tx) => creditReferral(tx, referred.id, 0, null))).toBeNull();
-    expect(t.ctx.db.transaction((tx) => creditReferral(tx, referred.id, 9, null))).toBeNull();
-    setReferralPercent(t.ctx.db, 0);
-    expect(t.ctx.db.transaction((tx) => creditReferral(tx, referred.id, 1000, null))).toBeNull();
+    expect(await transaction(t.ctx.db, (tx) => creditReferral(tx, loner.id, 1000, null))).toBeNull();
+    expect(await transaction(t.ctx.db, (tx) => creditReferral(tx, referred.id, 0, null))).toBeNull();
+    expect(await transaction(t.ctx.db, (tx) => creditReferral(tx, referred.id, 9, null))).toBeNull();
+    await setReferralPercent(t.ctx.db, 0);
+    expect(await transaction(t.ctx.db, (tx) => creditReferral(tx, referred.id, 1000, null))).toBeNull();
     expect(referralAmount(1000, 0)).toBe(0);
     expect(referralAmount(1001, 33)).toBe(330);
     expect(referralAmount(-5, 10)).toBe(0);
@@ -127,14 +129,14 @@ describe('creditReferral', () => {
 
 describe('referral list', () => {
   it('shows each referred member with the sum credited from them, and the total', async () => {
-    setReferralPercent(t.ctx.db, 10);
+    await setReferralPercent(t.ctx.db, 10);
     const referrer = await t.user('member');
     const a = await t.user('member', { referredBy: referrer.id, firstname: 'Ani' });
     const b = await t.user('member', { referredBy: referrer.id, firstname: 'Bima' });
     const stranger = await t.user('member');
-    earn(t.ctx.db, a.id, 3, 100); // 3 × 10
-    earn(t.ctx.db, b.id, 2, 250); // 2 × 25
-    earn(t.ctx.db, stranger.id, 5, 100);
+    await earn(t.ctx.db, a.id, 3, 100); // 3 × 10
+    await earn(t.ctx.db, b.id, 2, 250); // 2 × 25
+    await earn(t.ctx.db, stranger.id, 5, 100);
     const res = await t.http.get(`/api/admin/users/referral-per-page?page=1&userId=${referrer.id}`).set(referrer.auth);
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(80);
@@ -215,7 +217,7 @@ describe('bonuses', () => {
 
   it('deleting a bonus that would make the balance negative is refused with a clear msg', async () => {
     const m = await t.user('member');
-    setBank(t.ctx.db, m.id);
+    await setBank(t.ctx.db, m.id);
     const keep = await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: m.id, nominal: 30000, reason: 'a' });
     const gone = await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: m.id, nominal: 5000, reason: 'b' });
     await t.http.post('/api/admin/withdraw/request').set(m.auth).send({ nominal: 30000 }).expect(201);
@@ -259,7 +261,7 @@ describe('ownership of money figures', () => {
     expect((await t.http.get(`/api/admin/withdraw/balance/${other.id}`).set(dev.auth)).status).toBe(200);
     const staff = await t.user('staff');
     expect((await t.http.get(`/api/admin/withdraw/balance/${other.id}`).set(staff.auth)).status).toBe(403);
-    expect(t.ctx.db.select().from(withdrawals).where(eq(withdrawals.userId, other.id)).all()).toEqual([]);
-    expect(t.ctx.db.select({ income: users.income }).from(users).where(eq(users.id, other.id)).get()?.income).toBe(0);
+    expect(await t.ctx.db.select().from(withdrawals).where(eq(withdrawals.userId, other.id))).toEqual([]);
+    expect((await one(t.ctx.db.select({ income: users.income }).from(users).where(eq(users.id, other.id))))?.income).toBe(0);
   });
 });

@@ -9,7 +9,7 @@ let admin: TestUser;
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.user('admin');
-  t.ctx.db.update(settings).set({ colors: '#111111, #222222, #333333', price: 40 }).where(eq(settings.id, 1)).run();
+  await t.ctx.db.update(settings).set({ colors: '#111111, #222222, #333333', price: 40 }).where(eq(settings.id, 1));
 });
 afterAll(() => t.close());
 
@@ -44,7 +44,7 @@ describe('levels', () => {
   });
 
   it('the list is paged by 10 in order of requirement, each with its colour', async () => {
-    t.ctx.db.delete(levels).run();
+    await t.ctx.db.delete(levels);
     for (let i = 11; i >= 0; i--) await create({ name: `L${i}`, blast_fee: 10 + i, requirement_blast: i * 100 }).expect(201);
     const p1 = await t.http.get('/api/admin/level/list-per-page?page=1').set(admin.auth);
     expect(p1.body.data).toHaveLength(10);
@@ -63,7 +63,7 @@ describe('levels', () => {
   });
 
   it('a member\'s level is the highest requirement not above their successful messages; fee follows it', async () => {
-    t.ctx.db.delete(levels).run();
+    await t.ctx.db.delete(levels);
     await create({ name: 'Bronze', blast_fee: 50, requirement_blast: 0 }).expect(201);
     await create({ name: 'Silver', blast_fee: 75, requirement_blast: 10 }).expect(201);
     await create({ name: 'Gold', blast_fee: 100, requirement_blast: 25 }).expect(201);
@@ -74,11 +74,11 @@ describe('levels', () => {
       return [detail.body.level, detail.body.color, fee.body.blast_fee];
     };
     expect(await level()).toEqual(['Bronze', '#111111', 50]);
-    earn(t.ctx.db, m.id, 9, 50);
+    await earn(t.ctx.db, m.id, 9, 50);
     expect(await level()).toEqual(['Bronze', '#111111', 50]);
-    earn(t.ctx.db, m.id, 1, 50);
+    await earn(t.ctx.db, m.id, 1, 50);
     expect(await level()).toEqual(['Silver', '#222222', 75]);
-    earn(t.ctx.db, m.id, 15, 75);
+    await earn(t.ctx.db, m.id, 15, 75);
     expect(await level()).toEqual(['Gold', '#333333', 100]);
     const list = await t.http.get(`/api/admin/users/members-per-page?page=1&search=${encodeURIComponent(m.row.email)}`).set(admin.auth);
     expect(list.body.data[0]).toMatchObject({ level: { name: 'Gold', color: '#333333' }, income: 9 * 50 + 50 + 15 * 75 });
@@ -86,7 +86,7 @@ describe('levels', () => {
     await t.http.put(`/api/admin/users/${m.id}`).set(admin.auth).send({ blast_fee: 130 }).expect(200);
     expect((await level())[2]).toBe(130);
     await t.http.put(`/api/admin/users/${m.id}`).set(admin.auth).send({ blast_fee: 0 }).expect(200);
-    t.ctx.db.delete(levels).run();
+    await t.ctx.db.delete(levels);
     expect(await level()).toEqual([null, null, 40]);
   });
 

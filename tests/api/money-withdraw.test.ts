@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { connected, nextMessage, startTestApp, type TestApp, type TestUser } from '../helpers';
-import { withdrawals } from '../../server/src/db/schema';
+import { one } from '../../server/src/db/raw';
+import { bonuses, withdrawals } from '../../server/src/db/schema';
+import { NO_BALANCE_MSG } from '../../server/src/withdrawals/schema';
 import { earn, setBank } from './money-fixtures';
 
 let t: TestApp;
@@ -14,8 +16,8 @@ afterAll(() => t.close());
 
 async function memberWith(balance: number, bank = true, role: 'member' | 'dev' = 'member'): Promise<TestUser> {
   const m = await t.user(role);
-  if (bank) setBank(t.ctx.db, m.id);
-  if (balance > 0) earn(t.ctx.db, m.id, balance / 1000, 1000);
+  if (bank) await setBank(t.ctx.db, m.id);
+  if (balance > 0) await earn(t.ctx.db, m.id, balance / 1000, 1000);
   return m;
 }
 
@@ -33,9 +35,41 @@ describe('withdraw request', () => {
     expect(refused).toHaveLength(15);
     expect(refused.every((r) => r.status === 422 && /Saldo tidak mencukupi/.test(r.body.msg))).toBe(true);
     expect(await balanceOf(m)).toBe(0);
-    const rows = t.ctx.db.select().from(withdrawals).where(eq(withdrawals.userId, m.id)).all();
+    const rows = await t.ctx.db.select().from(withdrawals).where(eq(withdrawals.userId, m.id));
     expect(rows).toHaveLength(5);
     expect(rows.reduce((s, r) => s + r.nominal, 0)).toBe(50000);
+  });
+
+  it('two concurrent requests for the whole balance → exactly one succeeds', async () => {
+    const m = await memberWith(40000);
+    const answers = await Promise.all([request(m, { nominal: 40000 }), request(m, { nominal: 40000 })]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 422]);
+    expect(answers.find((r) => r.status === 422)?.body.msg).toBe(NO_BALANCE_MSG);
+    expect(await balanceOf(m)).toBe(0);
+    expect(await t.ctx.db.select().from(withdrawals).where(eq(withdrawals.userId, m.id))).toHaveLength(1);
+  });
+
+  it('a bonus taken back while the member withdraws it: one of the two wins, the balance never goes below 0', async () => {
+    const m = await memberWith(0);
+    const bonus = await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: m.id, nominal: 30000, reason: 'sekali' });
+    expect(bonus.status).toBe(201);
+    const [taken, withdrawn] = await Promise.all([t.http.delete(`/api/admin/bonus/${bonus.body.bonus.id}`).set(admin.auth), request(m, { nominal: 30000 })]);
+    expect([taken.status === 200, withdrawn.status === 201].filter(Boolean)).toHaveLength(1);
+    expect(await balanceOf(m)).toBe(0);
+  });
+
+  it('refused requests roll back only themselves: concurrent bonuses all stay', async () => {
+    const m = await memberWith(10000);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => [
+        request(m, { nominal: 1_000_000 }),
+        t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: m.id, nominal: 1000, reason: `bonus ${i}` }),
+      ]).flat(),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array.from({ length: 10 }, () => [422, 201]).flat());
+    expect(await t.ctx.db.select().from(bonuses).where(eq(bonuses.userId, m.id))).toHaveLength(10);
+    expect(await t.ctx.db.select().from(withdrawals).where(eq(withdrawals.userId, m.id))).toEqual([]);
+    expect(await balanceOf(m)).toBe(20000);
   });
 
   it('refuses less than 10,000 with the spec message, and non-numbers', async () => {
@@ -126,7 +160,7 @@ describe('withdraw status moves', () => {
     expect(back.status).toBe(409);
     expect(back.body.msg).toMatch(/Saldo member tidak mencukupi/);
     expect(await balanceOf(m)).toBe(5000);
-    const row = t.ctx.db.select().from(withdrawals).where(eq(withdrawals.id, first.id)).get();
+    const row = await one(t.ctx.db.select().from(withdrawals).where(eq(withdrawals.id, first.id)));
     expect(row?.status).toBe('rejected');
   });
 
@@ -143,7 +177,7 @@ describe('withdraw status moves', () => {
         expect(list.body.data.some((x: { id: number }) => x.id === w.id)).toBe(true);
       }
     }
-    expect(t.ctx.db.select().from(withdrawals).where(eq(withdrawals.id, w.id)).get()?.status).toBe('requested');
+    expect((await one(t.ctx.db.select().from(withdrawals).where(eq(withdrawals.id, w.id))))?.status).toBe('requested');
   });
 
   it('a status change reaches the member live with absolute figures', async () => {

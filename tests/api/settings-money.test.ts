@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { closeDb, createTestDb } from '../../server/src/db/client';
+import { one } from '../../server/src/db/raw';
 import { settings } from '../../server/src/db/schema';
 import { DEFAULT_INFO } from '../../server/src/settings/service';
 
@@ -59,19 +60,19 @@ describe('settings form', () => {
     }
   });
 
-  it('an older install with an empty Info that nobody saved gets the default at start; a saved one keeps its text', () => {
+  it('an older install with an empty Info that nobody saved gets the default at start; a saved one keeps its text', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'settings-seed-')), 'db.sqlite');
-    const first = createTestDb(file);
-    first.update(settings).set({ info: '' }).where(eq(settings.id, 1)).run();
-    closeDb(first);
-    const reopened = createTestDb(file);
-    expect(reopened.select().from(settings).get()?.info).toBe(DEFAULT_INFO);
-    reopened.update(settings).set({ info: 'Teks admin', updatedAt: new Date() }).where(eq(settings.id, 1)).run();
-    closeDb(reopened);
-    const again = createTestDb(file);
-    expect(again.select().from(settings).get()?.info).toBe('Teks admin');
-    expect(again.select().from(settings).all()).toHaveLength(1);
-    closeDb(again);
+    const first = await createTestDb(file);
+    await first.update(settings).set({ info: '' }).where(eq(settings.id, 1));
+    await closeDb(first);
+    const reopened = await createTestDb(file);
+    expect((await one(reopened.select().from(settings)))?.info).toBe(DEFAULT_INFO);
+    await reopened.update(settings).set({ info: 'Teks admin', updatedAt: new Date() }).where(eq(settings.id, 1));
+    await closeDb(reopened);
+    const again = await createTestDb(file);
+    expect((await one(again.select().from(settings)))?.info).toBe('Teks admin');
+    expect(await again.select().from(settings)).toHaveLength(1);
+    await closeDb(again);
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
 
@@ -106,7 +107,7 @@ describe('settings form', () => {
     await save({ ...good, referral_percent: 20 }).expect(200);
     const referrer = await t.user('member');
     const referred = await t.user('member', { referredBy: referrer.id });
-    earn(t.ctx.db, referred.id, 2, 55); // 20 % of 55 = 11 each
+    await earn(t.ctx.db, referred.id, 2, 55); // 20 % of 55 = 11 each
     const res = await t.http.get('/api/admin/users/referral-per-page?page=1').set(referrer.auth);
     expect(res.body.total).toBe(22);
   });

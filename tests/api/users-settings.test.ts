@@ -10,7 +10,7 @@ afterAll(() => t.close());
 
 describe('users', () => {
   it('a member reads only their own user, with level and colour, never a password hash', async () => {
-    t.ctx.db.insert(levels).values({ name: 'Bronze', blastFee: 50, requirementBlast: 0 }).run();
+    await t.ctx.db.insert(levels).values({ name: 'Bronze', blastFee: 50, requirementBlast: 0 });
     const me = await t.user('member');
     const other = await t.user('member');
     const own = await t.http.get(`/api/admin/users/${me.id}`).set(me.auth);

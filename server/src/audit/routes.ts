@@ -4,7 +4,7 @@ import { pageParam } from '../lib/paging';
 import { auditPerPage } from './service';
 
 export function registerAuditRoutes(api: Api, ctx: AppContext): void {
-  api.get('/admin/audit', (req, res) => {
-    res.json(auditPerPage(ctx, pageParam.parse(req.query.page)));
+  api.get('/admin/audit', async (req, res) => {
+    res.json(await auditPerPage(ctx, pageParam.parse(req.query.page)));
   });
 }

@@ -1,7 +1,7 @@
-import { count, desc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { count, desc, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Db, Tx } from '../db/client';
+import { one } from '../db/raw';
 import { auditLog, users } from '../db/schema';
 import { paged, pageWindow } from '../lib/paging';
 
@@ -24,49 +24,43 @@ export type AuditAction =
  * One audit row. Call it with the transaction that makes the change, so the change and its record
  * commit together or not at all.
  */
-export function writeAudit(
+export async function writeAudit(
   tx: Tx | Db,
   actorId: number,
   targetUserId: number | null,
   action: AuditAction,
   details: Record<string, unknown>,
-): void {
-  tx.insert(auditLog).values({ actorId, targetUserId, action, details }).run();
+): Promise<void> {
+  await tx.insert(auditLog).values({ actorId, targetUserId, action, details });
 }
 
-const actor = alias(users, 'actor');
-const target = alias(users, 'target');
+type Person = { id: number; firstname: string; lastname: string; email: string };
 
-const person = (u: { id: number | null; firstname: string | null; lastname: string | null; email: string | null } | null) =>
-  u && u.id !== null ? { id: u.id, firstname: u.firstname ?? '', lastname: u.lastname ?? '', email: u.email ?? '' } : null;
+const person = (people: Map<number, Person>, id: number | null) => {
+  const u = id === null ? undefined : people.get(id);
+  return u ? { id: u.id, firstname: u.firstname ?? '', lastname: u.lastname ?? '', email: u.email ?? '' } : null;
+};
 
-/** Newest first, ten a page. */
-export function auditPerPage(ctx: AppContext, page: number) {
-  const total = ctx.db.select({ n: count() }).from(auditLog).get()?.n ?? 0;
+/** Newest first, ten a page. The page's actors and targets are read in a second query by id. */
+export async function auditPerPage(ctx: AppContext, page: number) {
+  const total = (await one(ctx.db.select({ n: count() }).from(auditLog)))?.n ?? 0;
   const { limit, offset } = pageWindow(page);
-  const rows = ctx.db
-    .select({
-      a: auditLog,
-      actor: { id: actor.id, firstname: actor.firstname, lastname: actor.lastname, email: actor.email },
-      target: { id: target.id, firstname: target.firstname, lastname: target.lastname, email: target.email },
-    })
-    .from(auditLog)
-    .leftJoin(actor, eq(actor.id, auditLog.actorId))
-    .leftJoin(target, eq(target.id, auditLog.targetUserId))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit)
-    .offset(offset)
-    .all();
+  const rows = await ctx.db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit).offset(offset);
+  const ids = [...new Set(rows.flatMap((r) => [r.actorId, r.targetUserId]).filter((id): id is number => id !== null))];
+  const found = ids.length
+    ? await ctx.db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email }).from(users).where(inArray(users.id, ids))
+    : [];
+  const people = new Map(found.map((u) => [u.id, u]));
   return paged(
     rows.map((r) => ({
-      id: r.a.id,
-      action: r.a.action,
-      details: r.a.details,
-      createdAt: r.a.createdAt,
-      actorId: r.a.actorId,
-      targetUserId: r.a.targetUserId,
-      actor: person(r.actor),
-      target: person(r.target),
+      id: r.id,
+      action: r.action,
+      details: r.details,
+      createdAt: r.createdAt,
+      actorId: r.actorId,
+      targetUserId: r.targetUserId,
+      actor: person(people, r.actorId),
+      target: person(people, r.targetUserId),
     })),
     total,
     page,

@@ -2,11 +2,12 @@ import type { RequestHandler, Request } from 'express';
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../../common/roles';
 import type { AppContext } from '../context';
-import { users } from '../db/schema';
+import { one } from '../db/raw';
+import { revokedTokens, users } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { verifyToken } from './jwt';
 import { passwordFingerprint } from './password';
-import { isRevoked } from './revoked';
+import { tokenHash } from './revoked';
 
 export interface AuthUser {
   id: number;
@@ -38,9 +39,18 @@ export function sessionFingerprint(passwordHash: string, sessionEpoch: number): 
 export async function userFromToken(ctx: AppContext, token: string): Promise<AuthUser | null> {
   const claims = await verifyToken(ctx.config.jwtSecret, token);
   if (!claims) return null;
-  const row = ctx.db.select().from(users).where(eq(users.id, claims.sub)).get();
+  // One query per request: the user, and whether this token was signed out.
+  const found = await one(
+    ctx.db
+      .select({ user: users, revoked: revokedTokens.tokenHash })
+      .from(users)
+      .leftJoin(revokedTokens, eq(revokedTokens.tokenHash, tokenHash(token)))
+      .where(eq(users.id, claims.sub))
+      .limit(1),
+  );
+  const row = found?.user;
   if (!row || sessionFingerprint(row.passwordHash, row.sessionEpoch) !== claims.fp) return null;
-  if (isRevoked(ctx.db, token)) return null;
+  if (found.revoked !== null) return null;
   const expiresAt = claims.exp ?? Date.now();
   return { id: row.id, role: row.role, firstname: row.firstname, lastname: row.lastname, email: row.email, token, expiresAt };
 }

@@ -20,9 +20,9 @@ export function registerAuthRoutes(api: Api, ctx: AppContext): void {
   });
 
   /** Signing out ends the token for HTTP and closes the live connections opened with it. */
-  api.post('/auth/logout', (req, res) => {
+  api.post('/auth/logout', async (req, res) => {
     const user = currentUser(req);
-    revokeToken(ctx.db, user.token, user.expiresAt);
+    await revokeToken(ctx.db, user.token, user.expiresAt);
     ctx.realtime.disconnectToken(user.token);
     res.json({ msg: 'Signed out' });
   });

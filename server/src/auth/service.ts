@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { Role } from '../../../common/roles';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { one } from '../db/raw';
 import { users } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { publicUser, type UserRow } from '../users/view';
@@ -16,13 +18,6 @@ const EMAIL_TAKEN = 'Email is already registered.';
 /** A well-formed hash no password matches, verified for unknown emails. */
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
-function isUniqueViolation(err: unknown, column: string): boolean {
-  // The driver's error may come wrapped by the query builder (as its cause).
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if ('code' in e && e.code === 'SQLITE_CONSTRAINT_UNIQUE' && e.message.includes(column)) return true;
-  }
-  return false;
-}
 const str = z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().max(500));
 
 export const RegisterBody = z.object({
@@ -53,8 +48,8 @@ export async function issueToken(ctx: AppContext, user: UserRow, long: boolean):
   );
 }
 
-function findByEmail(db: Db, email: string): UserRow | undefined {
-  return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+function findByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return one(db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1));
 }
 
 /** Creates a user with a unique referral code. Used by registration, the seed and the CLI. */
@@ -73,9 +68,9 @@ export async function createUser(
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; ; attempt++) {
     const code = attempt === 0 && input.referralCode ? input.referralCode : newReferralCode();
-    const clash = db.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).get();
+    const clash = await one(db.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).limit(1));
     if (clash) continue;
-    return db
+    const [created] = await db
       .insert(users)
       .values({
         firstname: input.firstname.trim(),
@@ -86,8 +81,8 @@ export async function createUser(
         referralCode: code,
         referredBy: input.referredBy ?? null,
       })
-      .returning()
-      .get();
+      .returning();
+    return created!;
   }
 }
 
@@ -98,7 +93,7 @@ export async function register(ctx: AppContext, body: z.infer<typeof RegisterBod
   const email = body.email.trim().toLowerCase();
   if (!email) errors.email = 'Email is required.';
   else if (!EMAIL_RE.test(email)) errors.email = 'Please enter a valid email address.';
-  else if (findByEmail(ctx.db, email)) errors.email = EMAIL_TAKEN;
+  else if (await findByEmail(ctx.db, email)) errors.email = EMAIL_TAKEN;
   if (!body.password) errors.password = 'Password is required.';
   else if (body.password.length < 8) errors.password = 'Password must be at least 8 characters.';
   if (!body.password2) errors.password2 = 'Please confirm your password.';
@@ -106,7 +101,7 @@ export async function register(ctx: AppContext, body: z.infer<typeof RegisterBod
   let referrer: UserRow | undefined;
   const code = (body.referral_code ?? '').trim();
   if (code) {
-    referrer = ctx.db.select().from(users).where(eq(users.referralCode, code.toUpperCase())).get();
+    referrer = await one(ctx.db.select().from(users).where(eq(users.referralCode, code.toUpperCase())).limit(1));
     if (!referrer) errors.referral_code = 'Referral code not found.';
   }
   const agreed = body.agreeToTerms === true || body.agreeToTerms === 'true' || body.agreeToTerms === 1;
@@ -122,7 +117,7 @@ export async function register(ctx: AppContext, body: z.infer<typeof RegisterBod
     referredBy: referrer?.id ?? null,
   }).catch((err: unknown) => {
     // Two registrations with one email at once: the second meets the unique index while hashing.
-    if (isUniqueViolation(err, 'users.email')) throw new HttpError(422, EMAIL_TAKEN, { errors: { email: EMAIL_TAKEN } });
+    if (isUniqueViolation(err, 'users', 'email')) throw new HttpError(422, EMAIL_TAKEN, { errors: { email: EMAIL_TAKEN } });
     throw err;
   });
   const token = await issueToken(ctx, user, false);
@@ -133,7 +128,7 @@ export async function register(ctx: AppContext, body: z.infer<typeof RegisterBod
 export async function login(ctx: AppContext, body: z.infer<typeof LoginBody>) {
   const email = body.email.trim().toLowerCase();
   if (!email || !body.password) throw new HttpError(422, 'Email and password are required.');
-  const user = findByEmail(ctx.db, email);
+  const user = await findByEmail(ctx.db, email);
   // An unknown email costs a hash too, so timing does not tell which emails exist.
   const ok = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok) throw new HttpError(401, 'Invalid email or password');

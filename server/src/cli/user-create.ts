@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadConfig } from '../config';
 import { closeDb, openDb } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
 import { createUser } from '../auth/service';
 import { OPERATOR_ROLES, USER_CREATE_USAGE, operatorCredentials } from '../auth/operator';
 
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
     });
     console.log(`Created ${user.role} ${user.email} (id ${user.id})`);
   } catch (err) {
-    const msg = err instanceof Error && /UNIQUE/.test(err.message) ? 'That email is already registered.' : String(err);
+    const msg = isUniqueViolation(err, 'users', 'email') ? 'That email is already registered.' : String(err);
     console.error(msg);
     process.exitCode = 1;
   } finally {

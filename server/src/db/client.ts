@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import * as schema from './schema';
 import { fromRoot } from '../lib/paths';
 import { seedSettings } from '../settings/service';
+import { seedSettingsOnOpen } from './sqlite/settings';
 import { gate, installSqliteGate } from './gate';
 import { setActiveDialect } from './dialect';
 import { isPostgresUrl, openPostgres, closePostgres, createPostgresTestDb, postgresTransaction, isPostgres } from './postgres';
@@ -47,7 +48,7 @@ function openSqlite(file: string): Db {
 /** The embedded SQLite database (a file path) with its migrations applied; synchronous. */
 export function openDb(file: string): Db {
   const db = openSqlite(file);
-  seedSettings(db);
+  seedSettingsOnOpen(db);
   return db;
 }
 

@@ -31,8 +31,8 @@ export const RANGE_SAME_PLAN = 'Target Nomor Awal dan Akhir harus dari negara ya
  * The range in international digits; start ≤ end; at most MAX_JOB_NUMBERS numbers, every one of them
  * valid in the numbering plan (the memoised normaliser checks 100,000 numbers in well under a second).
  */
-function parseRange(ctx: AppContext, input: Pick<GeneratorInput, 'start_number' | 'end_number'>): { start: string; end: string; total: number } {
-  const country = defaultCountry(ctx.db);
+async function parseRange(ctx: AppContext, input: Pick<GeneratorInput, 'start_number' | 'end_number'>): Promise<{ start: string; end: string; total: number }> {
+  const country = await defaultCountry(ctx.db);
   const errors: Record<string, string> = {};
   const read = (field: 'start_number' | 'end_number', label: string): string | null => {
     const r = normalizePhone(input[field], country);
@@ -72,7 +72,7 @@ export async function getGenerator(ctx: AppContext, caller: AuthUser, id: number
 }
 
 export async function createGenerator(ctx: AppContext, caller: AuthUser, input: GeneratorInput) {
-  const range = parseRange(ctx, input);
+  const range = await parseRange(ctx, input);
   checkIntervals(input.interval_min, input.interval_max);
   const account = await accountForJob(ctx, caller, input.whatsapp_id);
   const row = ctx.db
@@ -98,7 +98,7 @@ export async function updateGenerator(ctx: AppContext, caller: AuthUser, id: num
   // The edit screen sends the stored range back (its fields are disabled): kept as it is, since a
   // stored foreign range need not read back under the default country.
   const unchanged = String(input.start_number).trim() === row.startNumber && String(input.end_number).trim() === row.endNumber;
-  const range = unchanged ? { start: row.startNumber, end: row.endNumber, total: row.total } : parseRange(ctx, input);
+  const range = unchanged ? { start: row.startNumber, end: row.endNumber, total: row.total } : await parseRange(ctx, input);
   checkIntervals(input.interval_min, input.interval_max);
   const rangeChanged = range.start !== row.startNumber || range.end !== row.endNumber;
   if (rangeChanged && (row.checked > 0 || row.status === 'sending')) {

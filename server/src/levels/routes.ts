@@ -7,23 +7,23 @@ import { LevelBody } from './schema';
 import { createLevel, deleteLevel, getLevel, levelsPerPage, updateLevel } from './service';
 
 export function registerLevelRoutes(api: Api, ctx: AppContext): void {
-  api.get('/admin/level/list-per-page', (req, res) => {
-    res.json(levelsPerPage(ctx, pageParam.parse(req.query.page)));
+  api.get('/admin/level/list-per-page', async (req, res) => {
+    res.json(await levelsPerPage(ctx, pageParam.parse(req.query.page)));
   });
 
-  api.get('/admin/level/:id', (req, res) => {
-    res.json(getLevel(ctx, idParam(req.params.id)));
+  api.get('/admin/level/:id', async (req, res) => {
+    res.json(await getLevel(ctx, idParam(req.params.id)));
   });
 
-  api.post('/admin/level/create', (req, res) => {
-    res.status(201).json(createLevel(ctx, currentUser(req).id, LevelBody.parse(req.body ?? {})));
+  api.post('/admin/level/create', async (req, res) => {
+    res.status(201).json(await createLevel(ctx, currentUser(req).id, LevelBody.parse(req.body ?? {})));
   });
 
-  api.put('/admin/level/:id', (req, res) => {
-    res.json(updateLevel(ctx, currentUser(req).id, idParam(req.params.id), LevelBody.parse(req.body ?? {})));
+  api.put('/admin/level/:id', async (req, res) => {
+    res.json(await updateLevel(ctx, currentUser(req).id, idParam(req.params.id), LevelBody.parse(req.body ?? {})));
   });
 
-  api.delete('/admin/level/:id', (req, res) => {
-    res.json(deleteLevel(ctx, currentUser(req).id, idParam(req.params.id)));
+  api.delete('/admin/level/:id', async (req, res) => {
+    res.json(await deleteLevel(ctx, currentUser(req).id, idParam(req.params.id)));
   });
 }

@@ -1,5 +1,7 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { transaction, type Db } from '../db/client';
+import { one } from '../db/raw';
 import { levels } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { paged, pageWindow } from '../lib/paging';
@@ -24,34 +26,36 @@ export function levelView(l: LevelRow, index: number, colors: string[]) {
 
 const byRequirement = [asc(levels.requirementBlast), asc(levels.id)] as const;
 
-function indexOf(ctx: AppContext, id: number): number {
-  return ctx.db.select({ id: levels.id }).from(levels).orderBy(...byRequirement).all().findIndex((l) => l.id === id);
+async function indexOf(db: Db, id: number): Promise<number> {
+  return (await db.select({ id: levels.id }).from(levels).orderBy(...byRequirement)).findIndex((l) => l.id === id);
 }
 
-function getRow(ctx: AppContext, id: number): LevelRow {
-  const row = ctx.db.select().from(levels).where(eq(levels.id, id)).get();
+async function getRow(db: Db, id: number): Promise<LevelRow> {
+  const row = await one(db.select().from(levels).where(eq(levels.id, id)).limit(1));
   if (!row) throw new HttpError(404, 'Level not found');
   return row;
 }
 
 /** Two levels with the same requirement would make the member's level ambiguous. */
-function assertRequirementFree(ctx: AppContext, requirement: number, exceptId: number | null): void {
-  const clash = ctx.db
-    .select({ id: levels.id })
-    .from(levels)
-    .where(and(eq(levels.requirementBlast, requirement), exceptId !== null ? ne(levels.id, exceptId) : undefined))
-    .get();
+async function assertRequirementFree(db: Db, requirement: number, exceptId: number | null): Promise<void> {
+  const clash = await one(
+    db
+      .select({ id: levels.id })
+      .from(levels)
+      .where(and(eq(levels.requirementBlast, requirement), exceptId !== null ? ne(levels.id, exceptId) : undefined))
+      .limit(1),
+  );
   if (clash) {
     const msg = 'Syarat Minimal Blast sudah dipakai level lain.';
     throw new HttpError(409, msg, { errors: { requirement_blast: msg } });
   }
 }
 
-export function levelsPerPage(ctx: AppContext, page: number) {
-  const total = ctx.db.select({ n: count() }).from(levels).get()?.n ?? 0;
+export async function levelsPerPage(ctx: AppContext, page: number) {
+  const total = (await one(ctx.db.select({ n: count() }).from(levels)))?.n ?? 0;
   const { limit, offset } = pageWindow(page);
-  const colors = splitList(getSettings(ctx.db).colors);
-  const rows = ctx.db.select().from(levels).orderBy(...byRequirement).limit(limit).offset(offset).all();
+  const colors = splitList((await getSettings(ctx.db)).colors);
+  const rows = await ctx.db.select().from(levels).orderBy(...byRequirement).limit(limit).offset(offset);
   return paged(
     rows.map((l, i) => levelView(l, offset + i, colors)),
     total,
@@ -59,9 +63,9 @@ export function levelsPerPage(ctx: AppContext, page: number) {
   );
 }
 
-export function getLevel(ctx: AppContext, id: number) {
-  const row = getRow(ctx, id);
-  return { level: levelView(row, indexOf(ctx, id), splitList(getSettings(ctx.db).colors)) };
+export async function getLevel(ctx: AppContext, id: number) {
+  const row = await getRow(ctx.db, id);
+  return { level: levelView(row, await indexOf(ctx.db, id), splitList((await getSettings(ctx.db)).colors)) };
 }
 
 const levelDetails = (l: { id: number; name: string; blastFee: number; requirementBlast: number }) => ({
@@ -71,40 +75,39 @@ const levelDetails = (l: { id: number; name: string; blastFee: number; requireme
   requirement_blast: l.requirementBlast,
 });
 
-export function createLevel(ctx: AppContext, actorId: number, input: LevelInput) {
-  assertRequirementFree(ctx, input.requirement_blast, null);
-  const row = ctx.db.transaction((tx) => {
-    const created = tx
+/** The requirement check, the change and its audit row are one transaction, so two saves cannot both pass the check. */
+export async function createLevel(ctx: AppContext, actorId: number, input: LevelInput) {
+  const row = await transaction(ctx.db, async (tx) => {
+    await assertRequirementFree(tx, input.requirement_blast, null);
+    const [created] = await tx
       .insert(levels)
       .values({ name: input.name, blastFee: input.blast_fee, requirementBlast: input.requirement_blast })
-      .returning()
-      .get();
-    writeAudit(tx, actorId, null, 'level.create', levelDetails(created));
-    return created;
+      .returning();
+    await writeAudit(tx, actorId, null, 'level.create', levelDetails(created!));
+    return created!;
   });
-  return { ...getLevel(ctx, row.id), msg: 'Level berhasil disimpan.' };
+  return { ...(await getLevel(ctx, row.id)), msg: 'Level berhasil disimpan.' };
 }
 
-export function updateLevel(ctx: AppContext, actorId: number, id: number, input: LevelInput) {
-  const before = getRow(ctx, id);
-  assertRequirementFree(ctx, input.requirement_blast, id);
-  ctx.db.transaction((tx) => {
-    const after = tx
+export async function updateLevel(ctx: AppContext, actorId: number, id: number, input: LevelInput) {
+  await transaction(ctx.db, async (tx) => {
+    const before = await getRow(tx, id);
+    await assertRequirementFree(tx, input.requirement_blast, id);
+    const [after] = await tx
       .update(levels)
       .set({ name: input.name, blastFee: input.blast_fee, requirementBlast: input.requirement_blast })
       .where(eq(levels.id, id))
-      .returning()
-      .get();
-    writeAudit(tx, actorId, null, 'level.update', { from: levelDetails(before), to: levelDetails(after) });
+      .returning();
+    await writeAudit(tx, actorId, null, 'level.update', { from: levelDetails(before), to: levelDetails(after!) });
   });
-  return { ...getLevel(ctx, id), msg: 'Level berhasil diperbarui.' };
+  return { ...(await getLevel(ctx, id)), msg: 'Level berhasil diperbarui.' };
 }
 
-export function deleteLevel(ctx: AppContext, actorId: number, id: number) {
-  const row = getRow(ctx, id);
-  ctx.db.transaction((tx) => {
-    tx.delete(levels).where(eq(levels.id, id)).run();
-    writeAudit(tx, actorId, null, 'level.delete', levelDetails(row));
+export async function deleteLevel(ctx: AppContext, actorId: number, id: number) {
+  await transaction(ctx.db, async (tx) => {
+    const row = await getRow(tx, id);
+    await tx.delete(levels).where(eq(levels.id, id));
+    await writeAudit(tx, actorId, null, 'level.delete', levelDetails(row));
   });
   return { msg: 'Level berhasil dihapus.' };
 }

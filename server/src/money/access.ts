@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../auth/middleware';
 import type { Db } from '../db/client';
+import { one } from '../db/raw';
 import { users } from '../db/schema';
 import { HttpError } from '../lib/errors';
 
@@ -13,8 +14,8 @@ export function moneyReader(caller: AuthUser, userId: number): number {
   return userId;
 }
 
-export function assertUserExists(db: Db, userId: number): void {
-  if (!db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw new HttpError(404, 'User not found');
+export async function assertUserExists(db: Db, userId: number): Promise<void> {
+  if (!(await one(db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)))) throw new HttpError(404, 'User not found');
 }
 
 /** An optional id from the query string (`user_id`); empty, 'null' or junk mean none. */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import { one } from '../db/raw';
 import { referralCredits, users } from '../db/schema';
 import { getSettings } from '../settings/service';
 
@@ -22,18 +23,14 @@ export function referralAmount(income: number, percent: number): number {
  * with the income that caused it. Returns the credit, or null when nothing is owed (no referrer,
  * no income, a percent of 0 or a share that rounds down to 0).
  */
-export function creditReferral(tx: Tx, memberId: number, income: number, messageLogId: number | null): ReferralCredit | null {
-  const member = tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, memberId)).get();
+export async function creditReferral(tx: Db | Tx, memberId: number, income: number, messageLogId: number | null): Promise<ReferralCredit | null> {
+  const member = await one(tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, memberId)).limit(1));
   const referrerId = member?.referredBy ?? null;
   if (referrerId === null || referrerId === memberId) return null;
-  const referrer = tx.select({ id: users.id }).from(users).where(eq(users.id, referrerId)).get();
+  const referrer = await one(tx.select({ id: users.id }).from(users).where(eq(users.id, referrerId)).limit(1));
   if (!referrer) return null;
-  const amount = referralAmount(income, getSettings(tx).referralPercent);
+  const amount = referralAmount(income, (await getSettings(tx)).referralPercent);
   if (amount <= 0) return null;
-  const row = tx
-    .insert(referralCredits)
-    .values({ referrerId, referredId: memberId, messageLogId, amount })
-    .returning({ id: referralCredits.id })
-    .get();
-  return { id: row.id, referrerId, referredId: memberId, amount };
+  const [row] = await tx.insert(referralCredits).values({ referrerId, referredId: memberId, messageLogId, amount }).returning({ id: referralCredits.id });
+  return { id: row!.id, referrerId, referredId: memberId, amount };
 }

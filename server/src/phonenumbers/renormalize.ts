@@ -12,7 +12,7 @@
  */
 import { normalizePhone, type LineType } from '../../../common/phone';
 import type { Db } from '../db/client';
-import { defaultCountry } from '../settings/service';
+import { defaultCountryOf } from '../settings/service';
 
 export interface RenormalizeReport {
   checked: number;
@@ -40,7 +40,7 @@ export function readStoredNumber(stored: string, country: string): { number: str
 /** Re-reads every `pending` row; safe to run again (it finds none). */
 export function renormalizeStoredNumbers(db: Db): RenormalizeReport {
   const c = db.$client;
-  const country = defaultCountry(db);
+  const country = defaultCountryOf(c);
   const report: RenormalizeReport = { checked: 0, changed: 0, invalid: 0, duplicates: 0 };
   const next = c.prepare(`SELECT id, number FROM phone_numbers WHERE line_type = 'pending' AND id > ? ORDER BY id LIMIT ${BATCH}`);
   const holder = c.prepare('SELECT id FROM phone_numbers WHERE number = ? AND id != ?');

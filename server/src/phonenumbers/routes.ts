@@ -41,12 +41,12 @@ export function registerPhoneNumberRoutes(api: Api, ctx: AppContext): void {
     typeMsg: IMPORT_TYPE,
   });
 
-  api.get('/admin/phonenumber/list', (req, res) => {
-    res.json(phoneNumberList(ctx, textParam.parse(req.query.search)));
+  api.get('/admin/phonenumber/list', async (req, res) => {
+    res.json(await phoneNumberList(ctx, textParam.parse(req.query.search)));
   });
 
-  api.get('/admin/phonenumber/list-per-page', (req, res) => {
-    res.json(phoneNumbersPerPage(ctx, pageParam.parse(req.query.page), textParam.parse(req.query.search), lineTypeParam.parse(req.query.line_type)));
+  api.get('/admin/phonenumber/list-per-page', async (req, res) => {
+    res.json(await phoneNumbersPerPage(ctx, pageParam.parse(req.query.page), textParam.parse(req.query.search), lineTypeParam.parse(req.query.line_type)));
   });
 
   api.get('/admin/phonenumber/count-blast', (_req, res) => {

@@ -11,7 +11,7 @@ import { optOutReason, optOutReasons } from './optout';
 import { pageIds, phoneNumberTotal } from './search';
 import { phoneListFigures } from './counters';
 import { pageIdsOfLineType, type LineTypeFilter } from './line-type';
-import { defaultCountry } from '../settings/service';
+import { defaultCountry, defaultCountryOf } from '../settings/service';
 import { rowView, type PhoneNumberRaw, type PhoneNumberView } from './view';
 import type { PhoneNumberSaveInput, PhoneNumberUpdateInput } from './schema';
 
@@ -30,9 +30,9 @@ function rowsByIds(db: Db, ids: number[]): PhoneNumberView[] {
 }
 
 /** One page of the list (10 rows), optionally searched by a number fragment or a name. */
-export function phoneNumbersPerPage(ctx: AppContext, page: number, search: string, lineType: LineTypeFilter | '' = '') {
+export async function phoneNumbersPerPage(ctx: AppContext, page: number, search: string, lineType: LineTypeFilter | '' = '') {
   const { limit, offset } = pageWindow(page);
-  const text = phoneSearchText(search, defaultCountry(ctx.db));
+  const text = phoneSearchText(search, await defaultCountry(ctx.db));
   const { ids, total, capped } = lineType ? pageIdsOfLineType(ctx.db, lineType, text, offset, limit) : pageIds(ctx.db, text, offset, limit, ctx.log);
   const result = paged(rowsByIds(ctx.db, ids), total, page);
   return { ...result, meta: { ...result.meta, capped } };
@@ -40,8 +40,8 @@ export function phoneNumbersPerPage(ctx: AppContext, page: number, search: strin
 
 /** The list without paging, for pickers: at most LIST_LIMIT rows (the export has them all). */
 export const LIST_LIMIT = 1000;
-export function phoneNumberList(ctx: AppContext, search: string) {
-  const { ids, total } = pageIds(ctx.db, phoneSearchText(search, defaultCountry(ctx.db)), 0, LIST_LIMIT, ctx.log);
+export async function phoneNumberList(ctx: AppContext, search: string) {
+  const { ids, total } = pageIds(ctx.db, phoneSearchText(search, await defaultCountry(ctx.db)), 0, LIST_LIMIT, ctx.log);
   return { list: rowsByIds(ctx.db, ids), total, truncated: total > ids.length };
 }
 
@@ -64,7 +64,7 @@ const PLAN_TYPES = new Set(['mobile', 'fixed_line', 'other']);
  * number (so a duplicate answers 409 and an invalid one 422 until the number is corrected).
  */
 function validNumber(db: Db, input: string, current?: PhoneNumberRaw): { number: string; lineType: LineType } {
-  const country = defaultCountry(db);
+  const country = defaultCountryOf(db.$client);
   let phone: PhoneResult;
   if (current && input.trim() === current.number) {
     const read = PLAN_TYPES.has(current.line_type ?? '') ? null : readStoredNumber(current.number, country);

@@ -6,9 +6,9 @@ import { moneyReader, optionalId } from '../money/access';
 import { referralsPerPage } from './service';
 
 export function registerReferralRoutes(api: Api, ctx: AppContext): void {
-  api.get('/admin/users/referral-per-page', (req, res) => {
+  api.get('/admin/users/referral-per-page', async (req, res) => {
     const caller = currentUser(req);
     const userId = moneyReader(caller, optionalId(req.query.userId ?? req.query.user_id) ?? caller.id);
-    res.json(referralsPerPage(ctx, userId, pageParam.parse(req.query.page)));
+    res.json(await referralsPerPage(ctx, userId, pageParam.parse(req.query.page)));
   });
 }

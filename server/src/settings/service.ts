@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db, Tx } from '../db/client';
+import { transaction, type Db, type Tx } from '../db/client';
+import { one } from '../db/raw';
 import { settings } from '../db/schema';
 import { MAX_FEE, tooLarge } from '../money/limits';
 import { writeAudit } from '../audit/service';
@@ -18,19 +19,28 @@ export const DEFAULT_INFO = 'Selamat datang! Pengumuman dari admin akan tampil d
  * Seeds the settings row of a new database with the defaults. An older install whose Info is still
  * empty and was never saved (no `updated_at`) gets the default Info too; a saved one is left alone.
  */
-export function seedSettings(db: Db | Tx): void {
-  db.insert(settings).values({ id: 1, info: DEFAULT_INFO }).onConflictDoNothing().run();
-  db.update(settings)
-    .set({ info: DEFAULT_INFO })
-    .where(and(eq(settings.id, 1), eq(settings.info, ''), isNull(settings.updatedAt)))
-    .run();
+export async function seedSettings(db: Db | Tx): Promise<void> {
+  for (const statement of settingsSeed(db)) await statement;
 }
 
-export function getSettings(db: Db | Tx): SettingsRow {
-  const row = db.select().from(settings).where(eq(settings.id, 1)).get();
+/** The statements of seedSettings, in order; both are idempotent. */
+export function settingsSeed(db: Db | Tx) {
+  return [
+    db.insert(settings).values({ id: 1, info: DEFAULT_INFO }).onConflictDoNothing(),
+    db
+      .update(settings)
+      .set({ info: DEFAULT_INFO })
+      .where(and(eq(settings.id, 1), eq(settings.info, ''), isNull(settings.updatedAt))),
+  ] as const;
+}
+
+const settingsRow = (db: Db | Tx) => one(db.select().from(settings).where(eq(settings.id, 1)).limit(1));
+
+export async function getSettings(db: Db | Tx): Promise<SettingsRow> {
+  const row = await settingsRow(db);
   if (row) return row;
-  seedSettings(db);
-  return db.select().from(settings).where(eq(settings.id, 1)).get()!;
+  await seedSettings(db);
+  return (await settingsRow(db))!;
 }
 
 /** The settings as the API shows them (snake_case, spec names). */
@@ -49,16 +59,13 @@ export function settingsView(row: SettingsRow) {
 }
 
 /** 'Kode Negara Default': the country a number written without a country code belongs to. */
-export function defaultCountry(db: Db | Tx): string {
-  const row = db.select({ c: settings.defaultCountry }).from(settings).where(eq(settings.id, 1)).get();
+export async function defaultCountry(db: Db | Tx): Promise<string> {
+  const row = await one(db.select({ c: settings.defaultCountry }).from(settings).where(eq(settings.id, 1)).limit(1));
   return row && isSupportedCountry(row.c) ? row.c : DEFAULT_COUNTRY;
 }
 
 /** The same, for code holding only the SQLite connection (the import staging). */
-export function defaultCountryOf(client: { prepare(sql: string): { get(): unknown } }): string {
-  const row = client.prepare('SELECT default_country AS c FROM settings WHERE id = 1').get() as { c: string } | undefined;
-  return row && isSupportedCountry(row.c) ? row.c : DEFAULT_COUNTRY;
-}
+export { defaultCountryOf } from '../db/sqlite/settings';
 
 export const COUNTRY_MESSAGE = 'Kode Negara Default harus kode negara ISO 3166 dua huruf yang dikenal, mis. ID.';
 
@@ -107,10 +114,11 @@ export const SettingsUpdate = z
   });
 
 /** Saves the settings and audits what changed, in one transaction. */
-export function updateSettings(db: Db, actorId: number, input: z.infer<typeof SettingsUpdate>): SettingsRow {
-  return db.transaction((tx) => {
-    const before = settingsView(getSettings(tx));
-    tx.update(settings)
+export async function updateSettings(db: Db, actorId: number, input: z.infer<typeof SettingsUpdate>): Promise<SettingsRow> {
+  return transaction(db, async (tx) => {
+    const before = settingsView(await getSettings(tx));
+    await tx
+      .update(settings)
       .set({
         intervalMin: input.interval_min,
         intervalMax: input.interval_max,
@@ -124,15 +132,14 @@ export function updateSettings(db: Db, actorId: number, input: z.infer<typeof Se
         ...(input.default_country ? { defaultCountry: input.default_country } : {}),
         updatedAt: new Date(),
       })
-      .where(eq(settings.id, 1))
-      .run();
-    const row = getSettings(tx);
+      .where(eq(settings.id, 1));
+    const row = await getSettings(tx);
     const after = settingsView(row);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const key of Object.keys(after) as Array<keyof typeof after>) {
       if (before[key] !== after[key]) changes[key] = { from: before[key], to: after[key] };
     }
-    if (Object.keys(changes).length) writeAudit(tx, actorId, null, 'settings.update', changes);
+    if (Object.keys(changes).length) await writeAudit(tx, actorId, null, 'settings.update', changes);
     return row;
   });
 }

@@ -2,7 +2,7 @@ import type { Api } from '../lib/api';
 import type { AppContext } from '../context';
 import { SimulatorGateway } from '../gateway/simulator/simulator';
 import { SimPhone } from '../gateway/simulator/phone';
-import { defaultCountry } from '../settings/service';
+import { defaultCountryOf } from '../settings/service';
 import { ConnectionBody, NumbersQuery, PairBody, ReplyBody, RevokeBody, ScanBody } from './schema';
 
 /**
@@ -11,7 +11,7 @@ import { ConnectionBody, NumbersQuery, PairBody, ReplyBody, RevokeBody, ScanBody
  */
 export function registerSimRoutes(api: Api, ctx: AppContext): void {
   if (!(ctx.gateway instanceof SimulatorGateway)) return;
-  const phone = new SimPhone(ctx.gateway, () => defaultCountry(ctx.db));
+  const phone = new SimPhone(ctx.gateway, () => defaultCountryOf(ctx.db.$client));
 
   api.post('/sim/scan', (req, res) => {
     const body = ScanBody.parse(req.body ?? {});

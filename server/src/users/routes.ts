@@ -7,13 +7,13 @@ import { activeMembers, blastFee, listMembers, memberStatusParam, membersPerPage
 import { updateUser, UserUpdate } from './update';
 
 export function registerUserRoutes(api: Api, ctx: AppContext): void {
-  api.get('/admin/users/members', (_req, res) => {
-    res.json(listMembers(ctx));
+  api.get('/admin/users/members', async (_req, res) => {
+    res.json(await listMembers(ctx));
   });
 
-  api.get('/admin/users/members-per-page', (req, res) => {
+  api.get('/admin/users/members-per-page', async (req, res) => {
     res.json(
-      membersPerPage(ctx, pageParam.parse(req.query.page), textParam.parse(req.query.search ?? req.query.s), memberStatusParam(req.query.status)),
+      await membersPerPage(ctx, pageParam.parse(req.query.page), textParam.parse(req.query.search ?? req.query.s), memberStatusParam(req.query.status)),
     );
   });
 
@@ -21,12 +21,12 @@ export function registerUserRoutes(api: Api, ctx: AppContext): void {
     res.json(activeMembers(ctx));
   });
 
-  api.get('/admin/users/blast-fee/:id', (req, res) => {
-    res.json(blastFee(ctx, currentUser(req), idParam(req.params.id)));
+  api.get('/admin/users/blast-fee/:id', async (req, res) => {
+    res.json(await blastFee(ctx, currentUser(req), idParam(req.params.id)));
   });
 
-  api.get('/admin/users/:id', (req, res) => {
-    res.json(userDetail(ctx, currentUser(req), idParam(req.params.id)));
+  api.get('/admin/users/:id', async (req, res) => {
+    res.json(await userDetail(ctx, currentUser(req), idParam(req.params.id)));
   });
 
   api.put('/admin/users/:id', async (req, res) => {

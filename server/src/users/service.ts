@@ -1,14 +1,15 @@
 import { and, asc, count, eq, exists, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { likeInsensitive, one } from '../db/raw';
 import { users, whatsapps } from '../db/schema';
 import { HttpError } from '../lib/errors';
-import { likeEscaped, paged, pageWindow } from '../lib/paging';
-import { feeFor, levelFor } from '../money/levels';
+import { likePattern, paged, pageWindow } from '../lib/paging';
+import { feeFor, levelFor, levelLadder, type LevelInfo } from '../money/levels';
 import { isStaffOrAbove, type AuthUser } from '../auth/middleware';
 import { publicUser, type UserRow } from './view';
 
-export function getUserRow(ctx: AppContext, id: number): UserRow {
-  const row = ctx.db.select().from(users).where(eq(users.id, id)).get();
+export async function getUserRow(ctx: AppContext, id: number): Promise<UserRow> {
+  const row = await one(ctx.db.select().from(users).where(eq(users.id, id)).limit(1));
   if (!row) throw new HttpError(404, 'User not found');
   return row;
 }
@@ -18,34 +19,34 @@ export function assertCanReachUser(caller: AuthUser, id: number): void {
   if (!isStaffOrAbove(caller.role) && caller.id !== id) throw new HttpError(403, 'Forbidden');
 }
 
-export function userDetail(ctx: AppContext, caller: AuthUser, id: number) {
+export async function userDetail(ctx: AppContext, caller: AuthUser, id: number) {
   assertCanReachUser(caller, id);
-  const row = getUserRow(ctx, id);
-  const level = levelFor(ctx.db, row.totalSuccess);
+  const row = await getUserRow(ctx, id);
+  const level = await levelFor(ctx.db, row.totalSuccess);
   return { user: publicUser(row), level: level?.name ?? null, color: level?.color ?? null };
 }
 
-export function blastFee(ctx: AppContext, caller: AuthUser, id: number) {
+export async function blastFee(ctx: AppContext, caller: AuthUser, id: number) {
   assertCanReachUser(caller, id);
-  return { blast_fee: feeFor(ctx.db, getUserRow(ctx, id)) };
+  return { blast_fee: await feeFor(ctx.db, await getUserRow(ctx, id)) };
 }
 
-function memberRow(ctx: AppContext, u: UserRow & { whatsapps: number }) {
-  const level = levelFor(ctx.db, u.totalSuccess);
+function memberRow(levelOf: (totalSuccess: number) => LevelInfo | null, u: UserRow & { whatsapps: number }) {
+  const level = levelOf(u.totalSuccess);
   return { ...publicUser(u), whatsapps: u.whatsapps, level: level ? { name: level.name, color: level.color } : null };
 }
 
 // eq() qualifies both columns; a bare `${column}` would render unqualified and bind to whatsapps.id.
-const whatsappCount = sql<number>`(select count(*) from ${whatsapps} where ${eq(whatsapps.userId, users.id)})`.as('whatsapps');
+const whatsappCount = sql<number>`(select count(*) from ${whatsapps} where ${eq(whatsapps.userId, users.id)})`.mapWith(Number).as('whatsapps');
 
-export function listMembers(ctx: AppContext) {
-  const rows = ctx.db
+export async function listMembers(ctx: AppContext) {
+  const rows = await ctx.db
     .select({ u: users, whatsapps: whatsappCount })
     .from(users)
     .where(eq(users.role, 'member'))
-    .orderBy(asc(users.firstname), asc(users.id))
-    .all();
-  return { users: rows.map((r) => memberRow(ctx, { ...r.u, whatsapps: r.whatsapps })) };
+    .orderBy(asc(users.firstname), asc(users.id));
+  const levelOf = await levelLadder(ctx.db);
+  return { users: rows.map((r) => memberRow(levelOf, { ...r.u, whatsapps: r.whatsapps })) };
 }
 
 export const MEMBER_STATUSES = ['online', 'offline', 'sending', 'suspended'] as const;
@@ -64,22 +65,23 @@ function statusCondition(ctx: AppContext, status: MemberStatus | null): SQL | un
   if (status === null) return undefined;
   if (status === 'online' || status === 'offline') {
     const ids = [...ctx.realtime.connectedUserIds('member')];
-    if (status === 'online') return ids.length ? inArray(users.id, ids) : sql`0`;
+    if (status === 'online') return ids.length ? inArray(users.id, ids) : sql`1 = 0`;
     return ids.length ? notInArray(users.id, ids) : undefined;
   }
   const account = status === 'sending' ? eq(whatsapps.status, 'sending') : eq(whatsapps.suspended, true);
   return exists(ctx.db.select({ one: sql`1` }).from(whatsapps).where(and(eq(whatsapps.userId, users.id), account)));
 }
 
-export function membersPerPage(ctx: AppContext, page: number, search: string, status: MemberStatus | null = null) {
+export async function membersPerPage(ctx: AppContext, page: number, search: string, status: MemberStatus | null = null) {
+  const pattern = likePattern(search);
   const where = and(
     eq(users.role, 'member'),
     search
       ? or(
-          likeEscaped(users.firstname, search),
-          likeEscaped(users.lastname, search),
-          likeEscaped(users.email, search),
-          likeEscaped(sql`${users.firstname} || ' ' || ${users.lastname}`, search),
+          likeInsensitive(users.firstname, pattern),
+          likeInsensitive(users.lastname, pattern),
+          likeInsensitive(users.email, pattern),
+          likeInsensitive(sql`${users.firstname} || ' ' || ${users.lastname}`, pattern),
         )
       : undefined,
     statusCondition(ctx, status),
@@ -89,20 +91,20 @@ export function membersPerPage(ctx: AppContext, page: number, search: string, st
   let pageWhere = where;
   if (search) {
     // One scan for a search: every matching id (the total), then the page's rows by id.
-    const ids = ctx.db.select({ id: users.id }).from(users).where(where).orderBy(asc(users.id)).all();
+    const ids = await ctx.db.select({ id: users.id }).from(users).where(where).orderBy(asc(users.id));
     total = ids.length;
     pageWhere = inArray(users.id, ids.slice(offset, offset + limit).map((r) => r.id));
-  } else total = ctx.db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
-  const rows = ctx.db
+  } else total = (await one(ctx.db.select({ n: count() }).from(users).where(where)))?.n ?? 0;
+  const rows = await ctx.db
     .select({ u: users, whatsapps: whatsappCount })
     .from(users)
     .where(pageWhere)
     .orderBy(asc(users.id))
     .limit(limit)
-    .offset(search ? 0 : offset)
-    .all();
+    .offset(search ? 0 : offset);
+  const levelOf = await levelLadder(ctx.db);
   return paged(
-    rows.map((r) => memberRow(ctx, { ...r.u, whatsapps: r.whatsapps })),
+    rows.map((r) => memberRow(levelOf, { ...r.u, whatsapps: r.whatsapps })),
     total,
     page,
   );

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context';
+import { transaction } from '../db/client';
 import { users } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { splitList } from '../money/levels';
@@ -53,7 +54,7 @@ export const MSG = {
 const refuse = (status: number, msg: string, field?: string) => new HttpError(status, msg, field ? { errors: { [field]: msg } } : {});
 
 /** Profile fields: only the user themself changes them. */
-function profilePatch(ctx: AppContext, row: UserRow, input: Input): Partial<typeof users.$inferInsert> {
+async function profilePatch(ctx: AppContext, row: UserRow, input: Input): Promise<Partial<typeof users.$inferInsert>> {
   const patch: Partial<typeof users.$inferInsert> = {};
   if (input.firstname !== undefined) {
     if (!input.firstname) throw new HttpError(422, 'First name is required.', { errors: { firstname: 'First name is required.' } });
@@ -61,7 +62,7 @@ function profilePatch(ctx: AppContext, row: UserRow, input: Input): Partial<type
   }
   if (input.lastname !== undefined) patch.lastname = input.lastname;
   if (input.account_bank !== undefined) {
-    const banks = splitList(getSettings(ctx.db).bankNames);
+    const banks = splitList((await getSettings(ctx.db)).bankNames);
     // A bank no longer offered may be kept, but a new choice must come from settings.bank_names.
     if (input.account_bank && input.account_bank !== row.accountBank && !banks.includes(input.account_bank)) {
       throw new HttpError(422, 'Bank tidak tersedia.', { errors: { account_bank: 'Bank tidak tersedia.' } });
@@ -89,7 +90,7 @@ const changed = <T>(value: T | undefined, current: T) => value !== undefined && 
  */
 export async function updateUser(ctx: AppContext, caller: AuthUser, id: number, input: Input) {
   assertCanReachUser(caller, id);
-  const row = getUserRow(ctx, id);
+  const row = await getUserRow(ctx, id);
   const self = caller.id === id;
   const roleChange = changed(input.role, row.role);
   const feeChange = changed(input.blast_fee, row.blastFee);
@@ -115,7 +116,7 @@ export async function updateUser(ctx: AppContext, caller: AuthUser, id: number, 
     }
   }
 
-  const patch = self ? profilePatch(ctx, row, input) : {};
+  const patch = self ? await profilePatch(ctx, row, input) : {};
   if (passwordChange) {
     if (input.password!.length < 8) {
       throw new HttpError(422, 'Password must be at least 8 characters.', { errors: { password: 'Password must be at least 8 characters.' } });
@@ -135,19 +136,19 @@ export async function updateUser(ctx: AppContext, caller: AuthUser, id: number, 
     if (roleChange) Object.assign(patch, { role: input.role, sessionEpoch: row.sessionEpoch + 1 });
   }
 
-  ctx.db.transaction((tx) => {
-    if (Object.keys(patch).length) tx.update(users).set(patch).where(eq(users.id, id)).run();
-    if (roleChange && patch.role) writeAudit(tx, caller.id, id, 'user.role', { from: row.role, to: patch.role });
-    if (passwordChange) writeAudit(tx, caller.id, id, 'user.password', { self });
-    if (feeChange && 'blastFee' in patch) writeAudit(tx, caller.id, id, 'user.fee', { from: row.blastFee, to: patch.blastFee });
+  await transaction(ctx.db, async (tx) => {
+    if (Object.keys(patch).length) await tx.update(users).set(patch).where(eq(users.id, id));
+    if (roleChange && patch.role) await writeAudit(tx, caller.id, id, 'user.role', { from: row.role, to: patch.role });
+    if (passwordChange) await writeAudit(tx, caller.id, id, 'user.password', { self });
+    if (feeChange && 'blastFee' in patch) await writeAudit(tx, caller.id, id, 'user.fee', { from: row.blastFee, to: patch.blastFee });
     if (intervalChange && 'blastIntervalMin' in patch) {
-      writeAudit(tx, caller.id, id, 'user.interval', {
+      await writeAudit(tx, caller.id, id, 'user.interval', {
         from: { min: row.blastIntervalMin, max: row.blastIntervalMax },
         to: { min: patch.blastIntervalMin, max: patch.blastIntervalMax },
       });
     }
   });
-  const updated = getUserRow(ctx, id);
+  const updated = await getUserRow(ctx, id);
   if (passwordChange || roleChange) void ctx.realtime.recheckUser(id);
   // A caller who changed their own password gets a fresh token; every other session has ended.
   const token = passwordChange && self ? await issueToken(ctx, updated, true) : undefined;

@@ -73,7 +73,7 @@ export async function createValidator(ctx: AppContext, caller: AuthUser, input: 
   checkIntervals(input.interval_min, input.interval_max);
   const account = await accountForJob(ctx, caller, input.whatsapp_id);
   const fileName = displayFileName(file.originalname);
-  const rows = parseValidatorFile(fileName, file.buffer, defaultCountry(ctx.db));
+  const rows = parseValidatorFile(fileName, file.buffer, await defaultCountry(ctx.db));
   const stored = storeFile(ctx, file);
   try {
     const row = ctx.db.transaction((tx) => {

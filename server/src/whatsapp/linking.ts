@@ -70,7 +70,7 @@ export async function newClient(ctx: AppContext, caller: AuthUser, body: z.infer
 
   let phoneNumber: string | null = null;
   if (body.phoneNumber) {
-    const phone = normalizePhone(body.phoneNumber, defaultCountry(ctx.db));
+    const phone = normalizePhone(body.phoneNumber, await defaultCountry(ctx.db));
     if (!phone.ok) throw new HttpError(422, phone.message, { errors: { phoneNumber: phone.message } });
     phoneNumber = phone.number;
   }

@@ -85,9 +85,9 @@ export function registerWhatsappRoutes(api: Api, ctx: AppContext): void {
     res.json(updateStatus(ctx, currentUser(req), body.id, body.status));
   });
 
-  api.put('/admin/whatsapp/interval', (req, res) => {
+  api.put('/admin/whatsapp/interval', async (req, res) => {
     const body = IntervalBody.parse(req.body ?? {});
-    res.json(updateInterval(ctx, currentUser(req), body.id, body.interval));
+    res.json(await updateInterval(ctx, currentUser(req), body.id, body.interval));
   });
 
   api.post('/admin/whatsapp/reset', (req, res) => {

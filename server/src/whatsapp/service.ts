@@ -123,12 +123,12 @@ export function updateStatus(ctx: AppContext, caller: AuthUser, id: number, stat
  * Admin and dev set it outright (audited). An owner may only lengthen the pause: never below their own
  * or the settings' minimum, and never over an operator's value.
  */
-export function updateInterval(ctx: AppContext, caller: AuthUser, id: number, interval: number | null) {
+export async function updateInterval(ctx: AppContext, caller: AuthUser, id: number, interval: number | null) {
   const row = accountFor(ctx, caller, id);
   const operator = isStaffOrAbove(caller.role);
   if (!operator) {
     if (row.interval !== null && !row.ownInterval) throw new HttpError(403, 'Interval akun ini diatur oleh admin.');
-    const floor = minimumInterval(ctx, row.userId);
+    const floor = await minimumInterval(ctx, row.userId);
     if (interval !== null && interval < floor) {
       const msg = `Interval tidak boleh lebih singkat dari ${floor} detik.`;
       throw new HttpError(422, msg, { errors: { interval: msg } });
@@ -147,10 +147,10 @@ export function updateInterval(ctx: AppContext, caller: AuthUser, id: number, in
 }
 
 /** The shortest pause the member's range (or else the settings') allows. */
-function minimumInterval(ctx: AppContext, userId: number): number {
+async function minimumInterval(ctx: AppContext, userId: number): Promise<number> {
   const member = ctx.db.select({ min: users.blastIntervalMin, max: users.blastIntervalMax }).from(users).where(eq(users.id, userId)).get();
   if (member && member.min !== null && member.max !== null) return member.min;
-  return getSettings(ctx.db).intervalMin;
+  return (await getSettings(ctx.db)).intervalMin;
 }
 
 /** Reset zeroes the account's counters and income; the member's totals and balance are unchanged. */

@@ -2,7 +2,8 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { AuthUser } from '../auth/middleware';
-import { moneyTransactionSync, type Db } from '../db/client';
+import { moneyTransaction, type Db } from '../db/client';
+import { one } from '../db/raw';
 import { users, withdrawals } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { paged, pageWindow } from '../lib/paging';
@@ -48,22 +49,22 @@ export function withdrawView(w: WithdrawRow, u: UserBank | null) {
 const hasBank = (u: UserBank) => Boolean(u.accountBank?.trim() && u.accountNumber?.trim() && u.accountName?.trim());
 
 /**
- * A withdrawal request for the caller only. The balance check and the insert are one IMMEDIATE
- * transaction with synchronous=FULL, so concurrent requests can never overdraw.
+ * A withdrawal request for the caller only. The balance check and the insert are one money
+ * transaction (see moneyTransaction), so concurrent requests can never overdraw.
  */
-export function requestWithdrawal(ctx: AppContext, caller: AuthUser, body: z.infer<typeof WithdrawRequestBody>) {
+export async function requestWithdrawal(ctx: AppContext, caller: AuthUser, body: z.infer<typeof WithdrawRequestBody>) {
   if (body.userId !== undefined && body.userId !== null && body.userId !== caller.id) {
     throw new HttpError(403, 'Forbidden');
   }
-  const row = moneyTransactionSync(ctx.db, (tx) => {
-    const me = tx.select(userBank).from(users).where(eq(users.id, caller.id)).get();
+  const row = await moneyTransaction(ctx.db, async (tx) => {
+    const me = await one(tx.select(userBank).from(users).where(eq(users.id, caller.id)).limit(1));
     if (!me) throw new HttpError(404, 'User not found');
     if (!hasBank(me)) throw new HttpError(422, NO_BANK_MSG, { code: 1 });
-    if (balanceBigOf(tx, caller.id) < BigInt(body.nominal)) throw new HttpError(422, NO_BALANCE_MSG);
-    const inserted = tx.insert(withdrawals).values({ userId: caller.id, nominal: body.nominal, status: 'requested' }).returning().get();
-    return withdrawView(inserted, me);
+    if ((await balanceBigOf(tx, caller.id)) < BigInt(body.nominal)) throw new HttpError(422, NO_BALANCE_MSG);
+    const [inserted] = await tx.insert(withdrawals).values({ userId: caller.id, nominal: body.nominal, status: 'requested' }).returning();
+    return withdrawView(inserted!, me);
   });
-  announce(ctx, row);
+  await announce(ctx, row);
   return { msg: 'Permintaan withdraw berhasil dikirim.', withdraw: row };
 }
 
@@ -83,34 +84,33 @@ const DONE_MSG: Record<WithdrawStatus, string> = {
  * requested → accepted | rejected; accepted | rejected → requested. Coming back from rejected
  * holds the money again, so the member's balance is checked first. Records who and when.
  */
-export function updateWithdrawal(ctx: AppContext, caller: AuthUser, body: z.infer<typeof WithdrawUpdateBody>) {
-  const row = moneyTransactionSync(ctx.db, (tx) => {
-    const current = tx.select().from(withdrawals).where(eq(withdrawals.id, body.id)).get();
+export async function updateWithdrawal(ctx: AppContext, caller: AuthUser, body: z.infer<typeof WithdrawUpdateBody>) {
+  const row = await moneyTransaction(ctx.db, async (tx) => {
+    const current = await one(tx.select().from(withdrawals).where(eq(withdrawals.id, body.id)).limit(1));
     if (!current) throw new HttpError(404, 'Withdraw not found');
     if (current.userId === caller.id) throw new HttpError(403, 'Anda tidak dapat memutuskan permintaan withdraw Anda sendiri.');
     if (!MOVES[current.status].includes(body.status)) {
       throw new HttpError(409, `Status ${current.status} tidak dapat diubah menjadi ${body.status}.`);
     }
-    if (current.status === 'rejected' && balanceBigOf(tx, current.userId) < BigInt(current.nominal)) {
+    if (current.status === 'rejected' && (await balanceBigOf(tx, current.userId)) < BigInt(current.nominal)) {
       throw new HttpError(409, 'Saldo member tidak mencukupi untuk mengaktifkan kembali permintaan ini.');
     }
-    const updated = tx
+    const [updated] = await tx
       .update(withdrawals)
       .set({ status: body.status, updatedBy: caller.id, updatedAt: new Date() })
       .where(eq(withdrawals.id, body.id))
-      .returning()
-      .get();
-    writeAudit(tx, caller.id, updated.userId, 'withdraw.status', { withdrawId: updated.id, nominal: updated.nominal, from: current.status, to: updated.status });
-    const owner = tx.select(userBank).from(users).where(eq(users.id, updated.userId)).get() ?? null;
-    return withdrawView(updated, owner);
+      .returning();
+    await writeAudit(tx, caller.id, updated!.userId, 'withdraw.status', { withdrawId: updated!.id, nominal: updated!.nominal, from: current.status, to: updated!.status });
+    const owner = (await one(tx.select(userBank).from(users).where(eq(users.id, updated!.userId)).limit(1))) ?? null;
+    return withdrawView(updated!, owner);
   });
-  announce(ctx, row);
+  await announce(ctx, row);
   return { msg: DONE_MSG[body.status], withdraw: row };
 }
 
-function announce(ctx: AppContext, row: ReturnType<typeof withdrawView>): void {
+async function announce(ctx: AppContext, row: ReturnType<typeof withdrawView>): Promise<void> {
   ctx.realtime.toUserAndAdmin(row.userId, 'withdraw', row);
-  publishBalance(ctx, row.userId);
+  await publishBalance(ctx, row.userId);
 }
 
 function listQuery(db: Db, where: SQL | undefined) {
@@ -122,19 +122,19 @@ function listQuery(db: Db, where: SQL | undefined) {
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id));
 }
 
-export function historyOf(ctx: AppContext, userId: number) {
-  return { list: listQuery(ctx.db, eq(withdrawals.userId, userId)).all().map((r) => withdrawView(r.w, r.u)) };
+export async function historyOf(ctx: AppContext, userId: number) {
+  return { list: (await listQuery(ctx.db, eq(withdrawals.userId, userId))).map((r) => withdrawView(r.w, r.u)) };
 }
 
-export function allHistories(ctx: AppContext) {
-  return { list: listQuery(ctx.db, undefined).all().map((r) => withdrawView(r.w, r.u)) };
+export async function allHistories(ctx: AppContext) {
+  return { list: (await listQuery(ctx.db, undefined)).map((r) => withdrawView(r.w, r.u)) };
 }
 
-export function historiesPerPage(ctx: AppContext, page: number, userId: number | null, status: WithdrawStatus | null) {
+export async function historiesPerPage(ctx: AppContext, page: number, userId: number | null, status: WithdrawStatus | null) {
   const where = and(userId !== null ? eq(withdrawals.userId, userId) : undefined, status ? eq(withdrawals.status, status) : undefined);
-  const total = ctx.db.select({ n: count() }).from(withdrawals).where(where).get()?.n ?? 0;
+  const total = (await one(ctx.db.select({ n: count() }).from(withdrawals).where(where)))?.n ?? 0;
   const { limit, offset } = pageWindow(page);
-  const rows = listQuery(ctx.db, where).limit(limit).offset(offset).all();
+  const rows = await listQuery(ctx.db, where).limit(limit).offset(offset);
   return paged(
     rows.map((r) => withdrawView(r.w, r.u)),
     total,
