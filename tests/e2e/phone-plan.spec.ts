@@ -69,3 +69,68 @@ test("'Kode Negara Default' in the settings form changes how numbers without a c
     await restore();
   }
 });
+
+test("'Jenis Nomor' starts again from page 1 in ?page, and paging keeps the filter through a reload", async ({ page }) => {
+  const { token } = await signInFast(page, DEMO.admin);
+  const headers = { Authorization: `Bearer ${token}` };
+  const mobile = (await (await page.request.get('/api/admin/phonenumber/list-per-page?page=1&line_type=mobile', { headers })).json()) as { meta: { totalPages: number } };
+  expect(mobile.meta.totalPages).toBeGreaterThan(1);
+
+  await page.goto('/phonenumber?page=2');
+  await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Jenis Nomor' }).click({ force: true });
+  await page.getByTitle('Seluler').click();
+  await expect(page).toHaveURL(/[?&]page=1(&|$)/);
+  await expect(page).toHaveURL(/[?&]line_type=mobile(&|$)/);
+  await expect(page.getByText(`Page 1 of ${mobile.meta.totalPages}`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await expect(page).toHaveURL(/[?&]line_type=mobile(&|$)/);
+  const second = (await (await page.request.get('/api/admin/phonenumber/list-per-page?page=2&line_type=mobile', { headers })).json()) as { data: Array<{ number: string }> };
+  await expect(page.getByRole('link', { name: second.data[0]!.number, exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText(`Page 2 of ${mobile.meta.totalPages}`)).toBeVisible();
+  await expect(page.getByTitle('Seluler')).toBeVisible();
+  await expect(page.getByRole('link', { name: second.data[0]!.number, exact: true })).toBeVisible();
+});
+
+test('a number the server refuses on edit shows its message under Nomor Telepon and the screen stays', async ({ page }) => {
+  const { token } = await signInFast(page, DEMO.admin);
+  const headers = { Authorization: `Bearer ${token}` };
+  const b = block();
+  const save = async (number: string, name: string) => {
+    const res = await page.request.post('/api/admin/phonenumber/save', { headers, data: { number, name } });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { phoneNumber: { id: number; number: string } }).phoneNumber;
+  };
+  const first = await save(`62813${b}1`, `Pertama ${b}`);
+  const second = await save(`62813${b}2`, `Kedua ${b}`);
+
+  await page.goto(`/phonenumber/edit?id=${second.id}`);
+  const number = page.getByLabel('Nomor Telepon');
+  await expect(number).toHaveValue(second.number);
+  await number.fill(first.number);
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  const message = `Nomor ${first.number} sudah ada di daftar.`;
+  await expect(number).toHaveAccessibleDescription(message);
+  await expect(page.getByTestId('form-error')).toHaveText(`Error: ${message}`);
+  await expect(page).toHaveURL(new RegExp(`/phonenumber/edit\\?id=${second.id}$`));
+
+  // Correcting the number saves and goes back.
+  await number.fill(second.number);
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  await expect(page).not.toHaveURL(/\/phonenumber\/edit/);
+});
+
+test("a refused colour list in the settings shows the locale's text under Warna Level", async ({ page }) => {
+  await signInFast(page, DEMO.admin);
+  await page.goto('/settings');
+  const colors = page.getByLabel('Warna Level');
+  await expect(colors).toHaveValue(/#/);
+  await colors.fill('merah, biru');
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  await expect(colors).toHaveAccessibleDescription(/Warna harus kode hex/);
+  await expect(page.getByText('Pengaturan berhasil disimpan.')).toHaveCount(0);
+});

@@ -59,6 +59,17 @@ describe('data provider', () => {
     expect(calls[1]).toMatchObject({ path: '/admin/bonus/4', options: { method: 'DELETE' } });
   });
 
+  it('the settings are one record without an id: read from /get and saved by PUT /update', async () => {
+    const { http, calls } = transport({ setting: { interval_min: 1, info: 'Halo' }, msg: 'Pengaturan berhasil disimpan.' });
+    const dp = createDataProvider(http);
+    const one = await dp.getOne({ resource: 'settings', id: 'settings', meta: { fallback: 'Error fetching Settings' } });
+    const saved = await dp.update({ resource: 'settings', id: 'settings', variables: { info: 'Halo' } });
+    expect(calls[0]).toMatchObject({ path: '/admin/setting/get', options: { fallback: 'Error fetching Settings' } });
+    expect(calls[1]).toMatchObject({ path: '/admin/setting/update', options: { method: 'PUT', body: { info: 'Halo' }, fallback: 'Network error. Please try again.' } });
+    expect(one.data).toEqual({ interval_min: 1, info: 'Halo' });
+    expect(saved.data).toEqual({ interval_min: 1, info: 'Halo' });
+  });
+
   it('custom passes the method, query and payload', async () => {
     const { http, calls } = transport({ count: 3 });
     const res = await createDataProvider(http).custom!({ url: '/admin/users/active', method: 'get', query: { a: 1 } });

@@ -71,19 +71,25 @@ export function useListTable<T extends BaseRecord>({ resource, params = {}, fall
 
 export type ListTableState<T extends BaseRecord> = ReturnType<typeof useListTable<T>>;
 
-type Props<T extends BaseRecord> = Omit<TableProps<T>, 'dataSource' | 'pagination' | 'rowKey' | 'onChange'> & {
+type Props<T extends BaseRecord> = Omit<TableProps<T>, 'pagination' | 'rowKey' | 'onChange'> & {
   list: ListTableState<T>;
   /** Spins the table besides while the list loads (a search about to run). */
   busy?: boolean;
+  /** Shown between the error and the table. */
+  notice?: React.ReactNode;
 };
 
-/** The list's error, the antd Table ('Kosong' when empty) and the 'Page X of Y' pager. */
-export function ListTable<T extends BaseRecord>({ list, busy, ...rest }: Props<T>) {
+/**
+ * The list's error, the antd Table ('Kosong' when empty) and the 'Page X of Y' pager. A screen with live
+ * rows passes them as `dataSource` (the fetched page with the live values over it).
+ */
+export function ListTable<T extends BaseRecord>({ list, busy, notice, ...rest }: Props<T>) {
   const t = useTranslate();
   const { tableProps } = list;
   return (
     <>
       {list.error && <Alert type="error" showIcon message={list.error} style={{ marginBottom: 16 }} />}
+      {notice}
       <Table<T>
         {...tableProps}
         loading={Boolean(busy) || list.tableQuery.isFetching}

@@ -1,8 +1,8 @@
 import { useDelete, useTranslate, type BaseKey } from '@refinedev/core';
-import { App } from 'antd';
+import { App, Button, Space } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { errorText } from '../lib/http';
-import { DeleteAction } from './DeleteAction';
 
 interface Props {
   resource: string;
@@ -45,5 +45,17 @@ export function RowDelete({ resource, id, title, content, editTo }: Props) {
       onOk: () => void run(),
     });
 
-  return <DeleteAction deleting={deleting} onDelete={confirm} editTo={editTo} />;
+  if (deleting) return t('shared.deleting');
+  const button = (
+    <Button type="link" danger onClick={confirm} style={{ padding: 0 }}>
+      {t('shared.delete')}
+    </Button>
+  );
+  if (!editTo) return button;
+  return (
+    <Space>
+      <Link to={editTo}>{t('shared.edit')}</Link>
+      {button}
+    </Space>
+  );
 }

@@ -13,6 +13,8 @@ interface ResourcePaths {
   one?: string;
   /** The key the list answer carries its rows in, when it is not `data` (`{ list: … }`). */
   rows?: string;
+  /** A record without ids (the global settings): read and saved at fixed paths, whatever id a page names. */
+  single?: { get: string; update: string };
 }
 
 const RESOURCES: Record<string, ResourcePaths> = {
@@ -31,11 +33,12 @@ const RESOURCES: Record<string, ResourcePaths> = {
   validator: { base: '/admin/validator', create: '/admin/validator/create', one: 'validator' },
   withdraw: { base: '/admin/withdraw', list: '/admin/withdraw/histories-per-page', create: '/admin/withdraw/request' },
   audit: { base: '/admin/audit', list: '/admin/audit' },
+  settings: { base: '/admin/setting', one: 'setting', single: { get: '/admin/setting/get', update: '/admin/setting/update' } },
 };
 
 function paths(resource: string) {
   const r = RESOURCES[resource] ?? { base: `/admin/${resource}` };
-  return { base: r.base, list: r.list ?? `${r.base}/list-per-page`, create: r.create ?? `${r.base}/save`, one: r.one, rows: r.rows ?? 'data' };
+  return { base: r.base, list: r.list ?? `${r.base}/list-per-page`, create: r.create ?? `${r.base}/save`, one: r.one, rows: r.rows ?? 'data', single: r.single };
 }
 
 const NETWORK = 'Network error. Please try again.';
@@ -90,7 +93,7 @@ export function createDataProvider(http: Http = api): DataProvider {
 
     getOne: async <T extends BaseRecord>({ resource, id, meta }: Parameters<DataProvider['getOne']>[0]) => {
       const p = paths(resource);
-      return { data: unwrap<T>(await http(idPath(p.base, id), { fallback: fallbackOf(meta) }), p.one) };
+      return { data: unwrap<T>(await http(p.single?.get ?? idPath(p.base, id), { fallback: fallbackOf(meta) }), p.one) };
     },
 
     create: async <T extends BaseRecord, V>({ resource, variables, meta }: { resource: string; variables: V; meta?: MetaQuery }) => {
@@ -101,7 +104,7 @@ export function createDataProvider(http: Http = api): DataProvider {
 
     update: async <T extends BaseRecord, V>({ resource, id, variables, meta }: { resource: string; id: string | number; variables: V; meta?: MetaQuery }) => {
       const p = paths(resource);
-      const body = await http(idPath(p.base, id), { method: 'PUT', body: variables, fallback: fallbackOf(meta, NETWORK) });
+      const body = await http(p.single?.update ?? idPath(p.base, id), { method: 'PUT', body: variables, fallback: fallbackOf(meta, NETWORK) });
       return { data: unwrap<T>(body, p.one) };
     },
 

@@ -1,4 +1,4 @@
-import { useCustom, useTranslate } from '@refinedev/core';
+import { useCustom, useInvalidate, useTranslate } from '@refinedev/core';
 import type { ColumnsType } from 'antd/es/table';
 import { ListHeader } from '../../components/ListHeader';
 import { ListTable, useListTable } from '../../components/ListTable';
@@ -25,6 +25,7 @@ export function BonusList() {
   const user = getSessionUser();
   const userId = user?.id;
   const manager = user?.role === 'admin' || user?.role === 'dev';
+  const invalidate = useInvalidate();
   const fallback = t('bonus.errors.list');
   const list = useListTable<BonusRow>({ resource: 'bonus', params: { user_id: manager ? null : userId }, fallback, enabled: Boolean(user) });
   const totalCall = useCustom<{ totalBonus: number }>({
@@ -41,7 +42,7 @@ export function BonusList() {
   useLive<{ totalBonus: number }>(!manager && userId ? String(userId) : null, (msg) => {
     if (msg.event !== 'balance' || msg.data.totalBonus === total) return;
     void totalCall.query.refetch();
-    void list.tableQuery.refetch();
+    void invalidate({ resource: 'bonus', invalidates: ['list'] });
   });
 
   const columns: ColumnsType<BonusRow> = [

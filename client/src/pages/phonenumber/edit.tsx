@@ -1,79 +1,63 @@
+import { useTranslate } from '@refinedev/core';
 import { Alert, Card, Checkbox, Form, Input, Spin } from 'antd';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormError, SaveButton } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
-import { api } from '../../lib/http';
-import { useFormLoad, useSaveForm } from '../../lib/useSaveForm';
+import { mapFormProps, useResourceForm } from '../../components/ResourceForm';
 import { useGoBack } from '../member/useGoBack';
 import { PHONE_RULES } from './components/phoneRules';
 import type { PhoneNumberRow } from './live';
 
+/** The fields of the screen: the spec's PUT body without its id. */
 interface Values {
   number: string;
   name: string;
-  active: boolean;
+  status: 'active' | 'nonactive';
 }
 
-const NETWORK = 'Network error. Please try again.';
+/** What the spec's PUT /admin/phonenumber/{id} takes. */
+type PhoneNumberWrite = Values & { id: number };
 
 /** 'Edit Phone Number' (/phonenumber/edit?id=): number, name and the active checkbox. */
 export function PhoneNumberEdit() {
+  const t = useTranslate();
   const [params] = useSearchParams();
   const id = params.get('id');
   const goBack = useGoBack('/phonenumber');
-  const [form] = Form.useForm<Values>();
-  const { saving, error, setError, run } = useSaveForm();
-  const [optOutReason, setOptOutReason] = useState<string | null>(null);
-  const loading = useFormLoad({
-    key: id,
-    required: true,
-    load: (id) => api<{ phoneNumber: PhoneNumberRow }>(`/admin/phonenumber/${encodeURIComponent(id)}`, { fallback: 'Error fetching Phone Number' }),
-    apply: ({ phoneNumber: p }) => {
-      form.setFieldsValue({ number: p.number, name: p.name, active: p.status === 'active' });
-      setOptOutReason(p.opt_out_reason);
-    },
-    onError: setError,
-    fallback: 'Error fetching Phone Number',
+  const { formProps, query, loading, saving, error } = useResourceForm<PhoneNumberRow, PhoneNumberWrite>({
+    resource: 'phonenumber',
+    edit: true,
+    id,
+    onSaved: goBack,
+    loadFallback: t('phonenumber.errors.one'),
   });
-
-  const save = async (values: Values) => {
-    if (!id) return;
-    await run(async () => {
-      await api(`/admin/phonenumber/${encodeURIComponent(id)}`, {
-        method: 'PUT',
-        body: { id: Number(id), number: values.number, name: values.name, status: values.active ? 'active' : 'nonactive' },
-        fallback: NETWORK,
-      });
-      goBack();
-    });
-  };
+  const optOutReason = query?.data?.data.opt_out_reason ?? null;
+  const fieldProps = mapFormProps<Values, PhoneNumberWrite>(formProps, (v) => ({ id: Number(id), number: v.number, name: v.name, status: v.status }));
 
   return (
     <div>
-      <PageTitle title="Edit Phone Number" />
+      <PageTitle title={t('phonenumber.editTitle')} />
       <FormError error={error} />
-      {optOutReason && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16, maxWidth: 560 }}
-          message={`Nomor ini berhenti berlangganan (${optOutReason}) dan tidak bisa diaktifkan lagi.`}
-        />
-      )}
+      {optOutReason && <Alert type="warning" showIcon style={{ marginBottom: 16, maxWidth: 560 }} message={t('phonenumber.optedOut', { reason: optOutReason })} />}
       <Spin spinning={loading}>
         <Card style={{ maxWidth: 560 }}>
-          <Form form={form} layout="vertical" onFinish={save} initialValues={{ active: true }}>
-            <Form.Item label="Nomor Telepon" name="number" rules={PHONE_RULES}>
+          <Form {...fieldProps} layout="vertical">
+            <Form.Item label={t('phonenumber.fields.number')} name="number" rules={PHONE_RULES}>
               <Input maxLength={32} inputMode="tel" />
             </Form.Item>
-            <Form.Item label="Nama" name="name" rules={[{ required: true, whitespace: true, message: 'Nama wajib diisi.' }]}>
+            <Form.Item label={t('phonenumber.fields.nameInput')} name="name" rules={[{ required: true, whitespace: true, message: t('phonenumber.nameRequired') }]}>
               <Input maxLength={200} />
             </Form.Item>
-            <Form.Item name="active" valuePropName="checked">
-              <Checkbox disabled={Boolean(optOutReason)}>Active</Checkbox>
+            {/* The checkbox edits `status` itself, so the server's error for it lands under it. */}
+            <Form.Item
+              name="status"
+              valuePropName="checked"
+              getValueProps={(status: Values['status'] | undefined) => ({ checked: status !== 'nonactive' })}
+              normalize={(checked: boolean) => (checked ? 'active' : 'nonactive')}
+            >
+              <Checkbox disabled={Boolean(optOutReason)}>{t('phonenumber.fields.active')}</Checkbox>
             </Form.Item>
-            <SaveButton saving={saving} disabled={loading} />
+            <SaveButton saving={saving} disabled={loading || !id} />
           </Form>
         </Card>
       </Spin>

@@ -1,123 +1,130 @@
 import { SyncOutlined } from '@ant-design/icons';
+import { useTranslate } from '@refinedev/core';
 import { Input, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useRowDelete } from '../../components/DeleteAction';
 import { ExportButtons, ListHeader, SyncButton, useSync } from '../../components/ListHeader';
-import { PagedTable } from '../../components/PagedTable';
+import { ListTable, useListTable } from '../../components/ListTable';
+import { RowDelete } from '../../components/RowDelete';
 import { formatCount, formatDateTime } from '../../lib/format';
-import { usePaged } from '../../lib/usePaged';
+import { useLiveOverlay } from '../../lib/useLiveOverlay';
 import { useLive } from '../../providers/live';
+import { useRowFlash } from './components/useRowFlash';
 import { applyReceiverEvent, HIGHLIGHT_EVENTS, type PhoneNumberRow } from './live';
 
 /** `?line_type=` of the list: the numbering plan's kinds and the re-normalisation's marks. */
-const LINE_TYPES = [
-  { value: '', label: 'Semua jenis nomor' },
-  { value: 'mobile', label: 'Seluler' },
-  { value: 'fixed_line', label: 'Telepon tetap' },
-  { value: 'other', label: 'Lainnya' },
-  { value: 'invalid', label: 'Tidak valid' },
-  { value: 'duplicate', label: 'Duplikat' },
-];
+const LINE_TYPES = ['', 'mobile', 'fixed_line', 'other', 'invalid', 'duplicate'] as const;
 
-/** 'Daftar Phone Number' (/phonenumber). */
+/** A search is counted up to this many matches; beyond it the screen asks for a narrower one. */
+const SEARCH_CAP = 10_000;
+
+/** 'Daftar Phone Number' (/phonenumber): search `?search=`, 'Jenis Nomor' `?line_type=`, page `?page=`, live rows. */
 export function PhoneNumberList() {
+  const t = useTranslate();
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const lineType = params.get('line_type') ?? '';
   const [typed, setTyped] = useState(search);
   const [synced, sync] = useSync();
-  const list = usePaged<PhoneNumberRow>('/admin/phonenumber/list-per-page', { search, synced, line_type: lineType || undefined }, 'Error fetching Phone Number list');
-  const del = useRowDelete(list, {
-    path: (r) => `/admin/phonenumber/${r.id}`,
-    confirm: (r) => ({ title: 'Hapus nomor?', content: `Nomor ${r.number} akan dihapus dari daftar.` }),
+  const list = useListTable<PhoneNumberRow>({
+    resource: 'phonenumber',
+    params: { search, synced, line_type: lineType },
+    fallback: t('phonenumber.errors.list'),
   });
-  const [flash, setFlash] = useState<Set<number>>(new Set());
-  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
-  const rowsNow = useRef(list.rows);
-  rowsNow.current = list.rows;
-  const capped = Boolean(search) && list.total >= 10_000;
+  const { tableQuery } = list;
+  // Live values (absolute) over the fetched page until the page is fetched again.
+  const [rows, setRows] = useLiveOverlay(tableQuery.data?.data, tableQuery.dataUpdatedAt);
+  const rowsNow = useRef(rows);
+  rowsNow.current = rows;
+  const [flashing, flash] = useRowFlash();
+  const capped = Boolean(search) && (tableQuery.data?.total ?? 0) >= SEARCH_CAP;
 
-  useEffect(() => () => timers.current.forEach((t) => clearTimeout(t)), []);
   useEffect(() => setTyped(search), [search]);
+
+  /** Sets one filter of the address and starts again from page 1. */
+  const setFilter = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    next.set('page', '1');
+    setParams(next, { replace: true });
+  };
 
   // Search refetches 1 second after typing stops.
   useEffect(() => {
-    if (typed === search) return;
-    const t = setTimeout(() => {
+    if (typed.trim() === search) return;
+    const timer = setTimeout(() => {
       const next = new URLSearchParams(params);
       if (typed.trim()) next.set('search', typed.trim());
       else next.delete('search');
-      next.delete('page');
+      next.set('page', '1');
       setParams(next, { replace: true });
     }, 1000);
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
   }, [typed, search, params, setParams]);
 
   useLive('client-admin', (msg) => {
     const id = applyReceiverEvent(rowsNow.current, msg).changedId;
     if (id === null) return;
-    list.setRows((rows) => applyReceiverEvent(rows, msg).rows);
-    if (!HIGHLIGHT_EVENTS.has(msg.event)) return;
-    setFlash((f) => new Set(f).add(id));
-    clearTimeout(timers.current.get(id));
-    timers.current.set(
-      id,
-      setTimeout(() => {
-        setFlash((f) => {
-          const next = new Set(f);
-          next.delete(id);
-          return next;
-        });
-        timers.current.delete(id);
-      }, 1000),
-    );
+    setRows((rs) => applyReceiverEvent(rs, msg).rows);
+    if (HIGHLIGHT_EVENTS.has(msg.event)) flash(id);
   });
 
   return (
     <div>
-      <ListHeader title="Daftar Phone Number" addTo="/phonenumber/create">
-        <ExportButtons path="/admin/phonenumber/export" fileName="phone_numbers" fallback="Error fetching Phone Number list" />
-        <SyncButton tooltip="Sinkronkan" label="sync" icon={<SyncOutlined />} onClick={sync} />
+      <ListHeader title={t('phonenumber.title')} addTo="/phonenumber/create">
+        <ExportButtons path="/admin/phonenumber/export" fileName="phone_numbers" fallback={t('phonenumber.errors.list')} />
+        <SyncButton tooltip={t('phonenumber.sync')} label={t('phonenumber.syncLabel')} icon={<SyncOutlined />} onClick={sync} />
       </ListHeader>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search allowClear placeholder="Cari nomor atau nama" value={typed} onChange={(e) => setTyped(e.target.value)} style={{ width: 360, maxWidth: '100%' }} />
+        <Input.Search
+          allowClear
+          placeholder={t('phonenumber.search')}
+          aria-label={t('phonenumber.search')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          onSearch={(v) => setFilter('search', v.trim())}
+          style={{ width: 360, maxWidth: '100%' }}
+        />
         <Select
-          aria-label="Jenis Nomor"
+          aria-label={t('phonenumber.lineType')}
           value={lineType}
-          options={LINE_TYPES}
+          options={LINE_TYPES.map((value) => ({ value, label: t(`phonenumber.lineTypes.${value || 'all'}`) }))}
           style={{ width: 200 }}
-          onChange={(v: string) => {
-            const next = new URLSearchParams(params);
-            if (v) next.set('line_type', v);
-            else next.delete('line_type');
-            next.delete('page');
-            setParams(next, { replace: true });
-          }}
+          onChange={(v: string) => setFilter('line_type', v)}
         />
       </Space>
-      <PagedTable<PhoneNumberRow>
+      <ListTable<PhoneNumberRow>
         list={list}
-        notice={capped && <Typography.Paragraph type="secondary">Lebih dari 10.000 nomor cocok; persempit pencarian untuk melihat sisanya.</Typography.Paragraph>}
-        rowClassName={(r) => (flash.has(r.id) ? 'row-flash' : '')}
+        dataSource={rows}
+        notice={capped && <Typography.Paragraph type="secondary">{t('phonenumber.capped')}</Typography.Paragraph>}
+        rowClassName={(r) => (flashing.has(r.id) ? 'row-flash' : '')}
         columns={[
           {
-            title: 'Phone Number',
+            title: t('phonenumber.fields.phoneNumber'),
             key: 'number',
             render: (_, r) => (
               <Space size={4} wrap>
-                <Link to={`/phonenumber/edit?id=${r.id}`}>{r.number}</Link>
-                {r.in_use === 1 && <span>(In Use)</span>}
-                {(r.line_type === 'invalid' || r.line_type === 'duplicate') && <Tag color="orange">{r.line_type === 'invalid' ? 'tidak valid' : 'duplikat'}</Tag>}
-                {r.opt_out_reason ? <Tag color="red">opted out: {r.opt_out_reason}</Tag> : r.status !== 'active' && <Tag color="red">{r.status}</Tag>}
+                <Link to={`/phonenumber/edit?id=${r.id}`} style={{ whiteSpace: 'nowrap' }}>
+                  {r.number}
+                </Link>
+                {r.in_use === 1 && <span>{t('phonenumber.inUse')}</span>}
+                {(r.line_type === 'invalid' || r.line_type === 'duplicate') && <Tag color="orange">{t(`phonenumber.marks.${r.line_type}`)}</Tag>}
+                {r.opt_out_reason ? <Tag color="red">{t('phonenumber.marks.optedOut', { reason: r.opt_out_reason })}</Tag> : r.status !== 'active' && <Tag color="red">{r.status}</Tag>}
               </Space>
             ),
           },
-          { title: 'Name', dataIndex: 'name', key: 'name' },
-          { title: 'Jumlah Berhasil', key: 'success', render: (_, r) => formatCount(r.count_success) },
-          { title: 'Jumlah Gagal', key: 'fail', render: (_, r) => formatCount(r.count_fail) },
-          { title: 'Terakhir Terkirim', key: 'last', render: (_, r) => formatDateTime(r.last_sent) },
-          { title: 'Action', key: 'action', render: (_, r) => del.action(r) },
+          { title: t('phonenumber.fields.name'), dataIndex: 'name', key: 'name' },
+          { title: t('phonenumber.fields.success'), key: 'success', render: (_, r) => formatCount(r.count_success) },
+          { title: t('phonenumber.fields.fail'), key: 'fail', render: (_, r) => formatCount(r.count_fail) },
+          { title: t('phonenumber.fields.lastSent'), key: 'last', render: (_, r) => formatDateTime(r.last_sent) },
+          {
+            title: t('shared.action'),
+            key: 'action',
+            render: (_, r) => (
+              <RowDelete resource="phonenumber" id={r.id} title={t('phonenumber.confirmTitle')} content={t('phonenumber.confirmContent', { number: r.number })} />
+            ),
+          },
         ]}
       />
     </div>

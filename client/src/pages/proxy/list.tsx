@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { useTranslate } from '@refinedev/core';
+import { useInvalidate, useTranslate } from '@refinedev/core';
 import { Tag } from 'antd';
 import { useEffect } from 'react';
 import { ExportButtons, ListHeader, SyncButton, useSync } from '../../components/ListHeader';
@@ -21,10 +21,11 @@ export function ProxyList() {
   const t = useTranslate();
   const [synced, refresh] = useSync();
   const list = useListTable<ProxyRow>({ resource: 'proxy', fallback: t('proxy.errors.list') });
-  const { refetch } = list.tableQuery;
+  const invalidate = useInvalidate();
+  // Each refresh stamp marks the cached pages stale; the one on screen is fetched again.
   useEffect(() => {
-    if (synced) void refetch();
-  }, [synced, refetch]);
+    if (synced) void invalidate({ resource: 'proxy', invalidates: ['list'] });
+  }, [synced, invalidate]);
 
   return (
     <div>

@@ -1,10 +1,12 @@
+import { useTranslate } from '@refinedev/core';
 import { App, Card, Form, Input, Select, Spin } from 'antd';
+import { useMemo } from 'react';
 import { supportedCountries } from '../../../../common/phone';
 import { atLeast, FormError, IntegerItem, SaveButton } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
-import { api, ApiError } from '../../lib/http';
+import { useResourceForm } from '../../components/ResourceForm';
 import { reloadConfig } from '../../lib/config';
-import { useFormLoad, useSaveForm } from '../../lib/useSaveForm';
+import { i18n } from '../../providers/i18n';
 
 export interface Settings {
   interval_min: number;
@@ -18,76 +20,92 @@ export interface Settings {
   default_country: string;
 }
 
-const regionNames = new Intl.DisplayNames(['id'], { type: 'region' });
-const COUNTRY_OPTIONS = supportedCountries().map((code) => ({ value: code, label: `${code} — ${regionNames.of(code) ?? code}` }));
+/** The settings are one record; the data provider reads and saves it at its fixed paths. */
+const SETTINGS_ID = 'settings';
+
+/** Country codes with their names in the console's language ('ID — Indonesia'). */
+function useCountryOptions(lang: string) {
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([lang], { type: 'region' });
+    return supportedCountries().map((code) => ({ value: code, label: `${code} — ${names.of(code) ?? code}` }));
+  }, [lang]);
+}
 
 /** /settings ('Form Pengaturan'): the global settings, every field required. */
 export function SettingsForm() {
+  const t = useTranslate();
   const { message } = App.useApp();
-  const [form] = Form.useForm<Settings>();
-  const { saving, error, setError, run } = useSaveForm();
-  const loading = useFormLoad({
-    key: 'settings',
-    load: () => api<{ setting: Settings }>('/admin/setting/get', { fallback: 'Error fetching Settings' }),
-    apply: (res) => form.setFieldsValue(res.setting),
-    onError: setError,
-    fallback: 'Error fetching Settings',
+  const countries = useCountryOptions(i18n.language);
+  const { formProps, loading, saving, error } = useResourceForm<Settings>({
+    resource: 'settings',
+    edit: true,
+    id: SETTINGS_ID,
+    loadFallback: t('settings.errors.one'),
+    onSaved: () => {
+      // Phone numbers typed from now on are read with the (maybe new) default country.
+      reloadConfig();
+      void message.success(t('settings.saved'));
+    },
   });
-
-  const save = (values: Settings) =>
-    run(
-      async () => {
-        const res = await api<{ setting: Settings; msg?: string }>('/admin/setting/update', {
-          method: 'PUT',
-          body: values,
-          fallback: 'Network error. Please try again.',
-        });
-        form.setFieldsValue(res.setting);
-        reloadConfig();
-        void message.success(res.msg ?? 'Pengaturan berhasil disimpan.');
-      },
-      (err) => {
-        if (err instanceof ApiError && err.errors) {
-          form.setFields(Object.entries(err.errors).map(([name, msg]) => ({ name: name as keyof Settings, errors: [msg] })));
-        }
-      },
-    );
 
   return (
     <div>
-      <PageTitle title="Form Pengaturan" />
+      <PageTitle title={t('settings.title')} />
       <FormError error={error} />
       <Spin spinning={loading}>
         <Card style={{ maxWidth: 640 }}>
-          <Form form={form} layout="vertical" onFinish={save}>
-            <IntegerItem label="Interval Min (s)" name="interval_min" what="Interval Min" />
-            <IntegerItem label="Interval Max (s)" name="interval_max" what="Interval Max" dependencies={['interval_min']} rules={[atLeast('interval_min')]} />
-            <IntegerItem label="Harga per Blast (Rp.)" name="price" what="Harga per Blast" extra="Dipakai bila member tidak punya fee sendiri dan belum masuk level mana pun." />
-            <Form.Item label="Daftar Bank" name="bank_names" rules={[{ required: true, whitespace: true, message: 'Daftar Bank wajib diisi.' }]} extra="Pisahkan dengan koma dan spasi, mis. BCA, MANDIRI, BRI">
-              <Input />
-            </Form.Item>
-            <Form.Item label="Warna Level" name="colors" rules={[{ required: true, whitespace: true, message: 'Warna Level wajib diisi.' }]} extra="Warna hex dipisahkan koma dan spasi, mis. #2C2C2C, #3E3A32">
-              <Input />
-            </Form.Item>
-            <IntegerItem label="Persentase Referal (%)" name="referral_percent" what="Persentase Referal" max={100} extra="0 - 100" />
+          <Form {...formProps} layout="vertical">
+            <IntegerItem label={t('settings.fields.intervalMin')} name="interval_min" what={t('settings.what.intervalMin')} />
             <IntegerItem
-              label="Jeda Penerima (jam)"
-              name="recipient_cooldown"
-              what="Jeda Penerima"
-              max={8760}
-              extra="Nomor yang sudah dikirimi pesan tidak dikirimi lagi sebelum jeda ini lewat."
+              label={t('settings.fields.intervalMax')}
+              name="interval_max"
+              what={t('settings.what.intervalMax')}
+              dependencies={['interval_min']}
+              rules={[atLeast('interval_min')]}
             />
+            <IntegerItem label={t('settings.fields.price')} name="price" what={t('settings.what.price')} extra={t('settings.hints.price')} />
             <Form.Item
-              label="Kode Negara Default"
-              name="default_country"
-              extra="Nomor yang ditulis tanpa kode negara (mis. 0812… atau 812…) dibaca sebagai nomor negara ini."
+              label={t('settings.fields.bankNames')}
+              name="bank_names"
+              rules={[{ required: true, whitespace: true, message: t('settings.required.bankNames') }]}
+              extra={t('settings.hints.bankNames')}
             >
-              <Select showSearch options={COUNTRY_OPTIONS} optionFilterProp="label" />
+              <Input />
             </Form.Item>
-            <Form.Item label="Info" name="info" rules={[{ required: true, whitespace: true, message: 'Info wajib diisi.' }]} extra="Ditampilkan sebagai banner di dashboard member.">
+            <Form.Item
+              label={t('settings.fields.colors')}
+              name="colors"
+              rules={[{ required: true, whitespace: true, message: t('settings.required.colors') }]}
+              extra={t('settings.hints.colors')}
+            >
+              <Input />
+            </Form.Item>
+            <IntegerItem
+              label={t('settings.fields.referralPercent')}
+              name="referral_percent"
+              what={t('settings.what.referralPercent')}
+              max={100}
+              extra={t('settings.hints.referralPercent')}
+            />
+            <IntegerItem
+              label={t('settings.fields.recipientCooldown')}
+              name="recipient_cooldown"
+              what={t('settings.what.recipientCooldown')}
+              max={8760}
+              extra={t('settings.hints.recipientCooldown')}
+            />
+            <Form.Item label={t('settings.fields.defaultCountry')} name="default_country" extra={t('settings.hints.defaultCountry')}>
+              <Select showSearch options={countries} optionFilterProp="label" />
+            </Form.Item>
+            <Form.Item
+              label={t('settings.fields.info')}
+              name="info"
+              rules={[{ required: true, whitespace: true, message: t('settings.required.info') }]}
+              extra={t('settings.hints.info')}
+            >
               <Input.TextArea rows={4} maxLength={5000} />
             </Form.Item>
-            <SaveButton saving={saving} />
+            <SaveButton saving={saving} disabled={loading} />
           </Form>
         </Card>
       </Spin>

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { useTranslate } from '@refinedev/core';
+import { useInvalidate, useTranslate } from '@refinedev/core';
 import { Alert, Avatar, Button, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
@@ -48,6 +48,7 @@ export function WhatsappList() {
   const [params] = useSearchParams();
   const memberId = params.get('id');
   const [synced, setSynced] = useState(false);
+  const invalidate = useInvalidate();
   const table = useSpecTable<AccountRow>({
     resource: 'whatsapp',
     keys: KEYS,
@@ -81,7 +82,7 @@ export function WhatsappList() {
   const applyS = (value: string) => later(() => setParam('s', value));
   const refresh = () =>
     later(() => {
-      if (synced) void tableQuery.refetch();
+      if (synced) void invalidate({ resource: 'whatsapp', invalidates: ['list'] });
       else setSynced(true);
     });
 

@@ -1,3 +1,4 @@
+import { useTranslate } from '@refinedev/core';
 import { Button, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 
@@ -18,6 +19,7 @@ interface Props<T> {
 }
 
 export function SkippedReport<T extends object>({ summary, title, rows, total, columns, rowKey, more, downloadsOnlyWhenMore, onDownload }: Props<T>) {
+  const t = useTranslate();
   const showDownloads = !downloadsOnlyWhenMore || total > INLINE_SKIPPED;
   return (
     <div data-testid="import-result" style={{ marginTop: 16 }}>
@@ -39,8 +41,8 @@ export function SkippedReport<T extends object>({ summary, title, rows, total, c
       )}
       {showDownloads && (
         <Space style={{ marginTop: 8 }}>
-          <Button onClick={() => onDownload('csv')}>Download CSV</Button>
-          <Button onClick={() => onDownload('json')}>Download JSON</Button>
+          <Button onClick={() => onDownload('csv')}>{t('phonenumber.downloadCsv')}</Button>
+          <Button onClick={() => onDownload('json')}>{t('phonenumber.downloadJson')}</Button>
         </Space>
       )}
     </div>

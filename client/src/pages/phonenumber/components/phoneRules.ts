@@ -1,10 +1,12 @@
 import type { FormItemProps } from 'antd';
 import { normalizePhone, phoneOrNull } from '../../../../../common/phone';
 import { loadConfig } from '../../../lib/config';
+import { i18n } from '../../../providers/i18n';
 
 /** 'Nomor Telepon': required, and a number the server will accept. */
 export const PHONE_RULES: FormItemProps['rules'] = [
-  { required: true, whitespace: true, message: 'Nomor telepon wajib diisi.' },
+  // A rule function, so the message is read in the language of the moment.
+  () => ({ required: true, whitespace: true, message: i18n.t('phonenumber.numberRequired') }),
   {
     validator: async (_r, v: string | undefined) => {
       if (!v || !v.trim()) return;
