@@ -33,11 +33,10 @@ const TEMPLATES = [
   },
 ];
 
-function seedContacts(db: Db): void {
+async function seedContacts(db: Db): Promise<void> {
   const numbers = simNumbers(simSeedFromEnv(), TARGETS, { salt: 'targets' });
   const base = Date.UTC(2024, 5, 1, 2, 0, 0);
-  db.insert(phoneNumbers)
-    .values(
+  await db.insert(phoneNumbers).values(
       numbers.map((n, i) => ({
         number: n.number,
         name: n.name ?? `Pelanggan ${i + 1}`,
@@ -46,24 +45,18 @@ function seedContacts(db: Db): void {
         countFail: i < 8 && i % 3 === 0 ? 1 : 0,
         lastSent: i < 8 ? new Date(base + i * 3_600_000) : null,
       })),
-    )
-    .run();
+  );
   const stopped = numbers[TARGETS - 1];
-  if (stopped) optOut(db, stopped.number, 'Balasan STOP');
+  if (stopped) await optOut(db, stopped.number, 'Balasan STOP');
 
-  db.insert(proxies)
-    .values(PROXIES)
-    .onConflictDoNothing()
-    .run();
+  await db.insert(proxies).values(PROXIES).onConflictDoNothing();
 
-  db.insert(messageTemplates)
-    .values(
+  await db.insert(messageTemplates).values(
       TEMPLATES.map((t) => {
         const text = sanitizeCaption(t.text);
         return { text, textWa: htmlToWhatsapp(text), button: JSON.stringify(t.button), status: 'active' as const };
       }),
-    )
-    .run();
+  );
 }
 
 demoSeeders.push(seedContacts);

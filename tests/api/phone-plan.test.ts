@@ -94,7 +94,7 @@ describe('import call site', () => {
     expect(res.status).toBe(200);
     expect(res.body.created.map((r: { number: string }) => r.number).sort()).toEqual(['622155507777', '6281377770001']);
     expect(res.body.skipped).toEqual([expect.objectContaining({ number: '0804 1', reason: 'nomor tidak valid' })]);
-    while (classifyStep(t.ctx.db) > 0);
+    while ((await classifyStep(t.ctx.db)) > 0);
     expect(rowOf('6281377770001')?.line_type).toBe('mobile');
     expect(rowOf('622155507777')?.line_type).toBe('fixed_line');
   });

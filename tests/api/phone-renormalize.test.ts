@@ -20,7 +20,7 @@ function legacyDb(numbers: string[]) {
 }
 
 describe('re-normalising stored numbers', () => {
-  it('rewrites, marks invalid and duplicate rows without deleting any, and reports the counts', () => {
+  it('rewrites, marks invalid and duplicate rows without deleting any, and reports the counts', async () => {
     const db = legacyDb([
       '6281234567890', // already right
       '81234567891', // a spreadsheet's dropped zero, once stored as if 81 were Japan
@@ -31,7 +31,7 @@ describe('re-normalising stored numbers', () => {
     ]);
     const c = db.$client;
     c.prepare("INSERT INTO opt_outs (number, reason) VALUES ('81234567891', 'Balasan STOP')").run();
-    const report = renormalizeStoredNumbers(db);
+    const report = await renormalizeStoredNumbers(db);
     expect(report).toEqual({ checked: 6, changed: 1, invalid: 1, duplicates: 1 });
     expect(reportLine(report)).toBe(
       'Nomor telepon dinormalisasi ulang dengan rencana penomoran: 6 diperiksa, 1 diubah, 1 ditandai tidak valid, 1 ditandai duplikat (tidak ada yang dihapus).',
@@ -48,13 +48,13 @@ describe('re-normalising stored numbers', () => {
     // The opt-out follows its number.
     expect(c.prepare('SELECT number FROM opt_outs').all()).toEqual([{ number: '6281234567891' }]);
     // A second run finds nothing left to do.
-    expect(renormalizeStoredNumbers(db)).toEqual({ checked: 0, changed: 0, invalid: 0, duplicates: 0 });
+    expect(await renormalizeStoredNumbers(db)).toEqual({ checked: 0, changed: 0, invalid: 0, duplicates: 0 });
   });
 
-  it('uses the default country setting for numbers without a country code', () => {
+  it('uses the default country setting for numbers without a country code', async () => {
     const db = legacyDb(['123456789']);
     db.$client.prepare("UPDATE settings SET default_country = 'MY' WHERE id = 1").run();
-    expect(renormalizeStoredNumbers(db)).toMatchObject({ changed: 1 });
+    expect(await renormalizeStoredNumbers(db)).toMatchObject({ changed: 1 });
     expect(db.$client.prepare('SELECT number, line_type FROM phone_numbers').get()).toEqual({ number: '60123456789', line_type: 'mobile' });
   });
 
@@ -67,7 +67,7 @@ describe('re-normalising stored numbers', () => {
 });
 
 describe('migration 0001', () => {
-  it('marks the rows stored before it as pending, so the start-up pass re-reads exactly those', () => {
+  it('marks the rows stored before it as pending, so the start-up pass re-reads exactly those', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'renorm-'));
     try {
       // A database at migration 0000, with a number stored by the old rule.
@@ -89,7 +89,7 @@ describe('migration 0001', () => {
         { number: '6281300000001', line_type: null },
       ]);
       expect(db.$client.prepare('SELECT default_country FROM settings').get()).toEqual({ default_country: 'ID' });
-      expect(renormalizeStoredNumbers(db)).toEqual({ checked: 1, changed: 1, invalid: 0, duplicates: 0 });
+      expect(await renormalizeStoredNumbers(db)).toEqual({ checked: 1, changed: 1, invalid: 0, duplicates: 0 });
       closeDb(db);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

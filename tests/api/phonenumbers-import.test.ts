@@ -22,7 +22,7 @@ const count = () => (t.ctx.db.$client.prepare('SELECT count(*) AS n FROM phone_n
 describe('import', () => {
   it('imports CSV with BOM, CRLF, semicolons and a header, reporting every skip with its reason', async () => {
     const existing = (await t.http.post('/api/admin/phonenumber/save').set(admin.auth).send({ number: '081300000001', name: 'Ada' })).body.phoneNumber;
-    optOut(t.ctx.db, '081300000002', 'Balasan STOP');
+    await optOut(t.ctx.db, '081300000002', 'Balasan STOP');
     const csv = [
       '\uFEFFnumber;name',
       '0813-0000-0010;Baru Satu',

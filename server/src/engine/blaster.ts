@@ -51,7 +51,7 @@ function listedNumbers(ctx: AppContext, targets: string[]): Set<string> {
 }
 
 /** The receivers to message: every active, not opted-out number for 'All', else the listed ones minus skips. */
-function receivers(ctx: AppContext, targets: string[]): { list: Array<{ number: string; name: string }>; skipped: Skip[] } {
+async function receivers(ctx: AppContext, targets: string[]): Promise<{ list: Array<{ number: string; name: string }>; skipped: Skip[] }> {
   const notOptedOut = notExists(ctx.db.select({ n: sql`1` }).from(optOuts).where(eq(optOuts.number, phoneNumbers.number)));
   if (targets.some((x) => x.toLowerCase() === 'all')) {
     const list = ctx.db
@@ -81,7 +81,7 @@ function receivers(ctx: AppContext, targets: string[]): { list: Array<{ number: 
   const names = new Map<string, string>();
   for (let i = 0; i < wanted.length; i += 500) {
     const chunk = wanted.slice(i, i + 500);
-    for (const n of optOutReasons(ctx.db, chunk).keys()) opted.add(n);
+    for (const n of (await optOutReasons(ctx.db, chunk)).keys()) opted.add(n);
     for (const p of ctx.db.select({ number: phoneNumbers.number, name: phoneNumbers.name }).from(phoneNumbers).where(inArray(phoneNumbers.number, chunk)).all()) {
       names.set(p.number, p.name);
     }
@@ -106,7 +106,7 @@ export async function sendBlasterMessage(ctx: AppContext, body: z.infer<typeof S
   const state = ctx.gateway.state(sender.deviceId) ?? sender.state ?? 'unknown';
   if (state !== 'connected') throw new HttpError(409, `${sender.phonenumber ?? sender.clientid} is ${stateWord(state)}`);
 
-  const { list, skipped } = receivers(ctx, body.targets);
+  const { list, skipped } = await receivers(ctx, body.targets);
   const optedOut = skipped.filter((s) => s.reason === 'opted out').length;
   if (!list.length) {
     throw new HttpError(422, `Tidak ada target yang bisa dikirimi (${skipped.length} nomor dilewatkan)`, {

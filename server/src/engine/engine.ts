@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import type { Gateway, GatewayEvent } from '../gateway/types';
 import { publishBalance } from '../money/events';
-import { activeSentAfter, phoneListFigures } from '../phonenumbers/counters';
+import { activeSentAfterSync, phoneListFiguresSync } from '../db/sqlite/phonenumbers';
 import { startWhatsappEvents } from '../whatsapp/events';
 import { LiveRows } from './live';
 import { BlastLoop } from './loop';
@@ -146,8 +146,8 @@ export class BlastEngine {
     const st = this.statements;
     const hours = st.settings.get()?.recipient_cooldown_hours ?? 24;
     // Maintained counters: no count(*) over the phone list on this timer.
-    const { active } = phoneListFigures(this.ctx.db);
-    const reached = activeSentAfter(this.ctx.db, now - hours * 3_600_000);
+    const { active } = phoneListFiguresSync(this.ctx.db);
+    const reached = activeSentAfterSync(this.ctx.db, now - hours * 3_600_000);
     const value = active ? Math.round((reached / active) * 10_000) / 100 : 100;
     this.progressCache = { at: now, value };
     return value;

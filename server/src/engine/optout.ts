@@ -20,11 +20,11 @@ export function optOutReason(text: string, buttonId: string | null): string | nu
  * An inbound message (reply or button press): STOP / BERHENTI / UNSUBSCRIBE or a stop_button
  * press makes the number nonactive and puts it on the suppression list at once.
  */
-export function handleInbound(ctx: AppContext, event: Extract<GatewayEvent, { type: 'message' }>): void {
+export async function handleInbound(ctx: AppContext, event: Extract<GatewayEvent, { type: 'message' }>): Promise<void> {
   const reason = optOutReason(event.text, event.buttonId);
   if (!reason) return;
   try {
-    const { number } = optOut(ctx.db, event.from, reason, accountByDevice(ctx, event.deviceId)?.id ?? null);
+    const { number } = await optOut(ctx.db, event.from, reason, accountByDevice(ctx, event.deviceId)?.id ?? null);
     const engine = engineFor(ctx);
     const row = engine.statements.targetByNumber.get(number);
     if (row) engine.live.target(row.id, 'opt_out', { ...receiverData(row), status: 'nonactive', opt_out_reason: reason });

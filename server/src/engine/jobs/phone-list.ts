@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import { phoneNumbers } from '../../db/schema';
-import { optOutReason } from '../../phonenumbers/optout';
+import { optOutReasonSync } from '../../db/sqlite/phonenumbers';
 import { normalizePhone } from '../../../../common/phone';
 
 export type PhoneListOutcome = 'added' | 'exists' | 'opted_out';
@@ -11,7 +11,7 @@ export type PhoneListOutcome = 'added' | 'exists' | 'opted_out';
  * inside the caller's transaction (`tx`, on the same connection as `db`).
  */
 export function addToPhoneList(db: Db, tx: Tx, number: string, name: string): PhoneListOutcome {
-  if (optOutReason(db, number) !== null) return 'opted_out';
+  if (optOutReasonSync(db, number) !== null) return 'opted_out';
   const phone = normalizePhone(`+${number}`);
   const res = tx.insert(phoneNumbers).values({ number, name, lineType: phone.ok ? phone.lineType : 'other' }).onConflictDoNothing().run();
   return res.changes > 0 ? 'added' : 'exists';
