@@ -6,6 +6,8 @@ import { scheduleIndexing } from './search';
 export { SKIP_REASONS, IMPORT_ABORTED, ImportAborted, INLINE_ROWS, type ImportProgress, type ImportResult } from './import-types';
 export type { ImportOptions };
 
+const AFTER_ANSWER_MS = 50;
+
 /**
  * Imports a phone-number file: rows stream from disk in batches and are classified (invalid, opted
  * out, already in the list, repeated in the file); then one transaction adds the new rows. Until it
@@ -14,6 +16,8 @@ export type { ImportOptions };
  */
 export async function importPhoneNumbers(db: Db, file: string, kind: 'csv' | 'json', options: ImportOptions): Promise<ImportResult> {
   const result = await importPhoneFile(db, file, kind, options);
-  if (result.createdCount > 0) await scheduleIndexing(db);
+  // Folding the new rows into the figures and indexing them for search run in background steps,
+  // started once the answer is on its way (reads and searches meanwhile count and scan them directly).
+  if (result.createdCount > 0) setTimeout(() => void scheduleIndexing(db), AFTER_ANSWER_MS).unref();
   return result;
 }
