@@ -6,7 +6,7 @@ import { scheduleIndexing } from './search';
 export { SKIP_REASONS, IMPORT_ABORTED, ImportAborted, INLINE_ROWS, type ImportProgress, type ImportResult } from './import-types';
 export type { ImportOptions };
 
-const AFTER_ANSWER_MS = 50;
+const AFTER_ANSWER_MS = 250;
 
 /**
  * Imports a phone-number file: rows stream from disk in batches and are classified (invalid, opted
