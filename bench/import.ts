@@ -138,7 +138,7 @@ async function main(): Promise<void> {
   try {
     const base = path.join(dir, 'base.db');
     const db = openDb(base);
-    ensurePhoneSearch(db);
+    await ensurePhoneSearch(db);
     const c = db.$client;
     let t = Date.now();
     const ins = c.prepare('INSERT INTO phone_numbers (number, name) VALUES (?, ?)');
@@ -147,7 +147,7 @@ async function main(): Promise<void> {
         for (let u = from; u < Math.min(EXISTING, from + 50_000); u++) ins.run(mobileStored(u), `Ada ${u}`);
       })();
     }
-    indexAll(db);
+    await indexAll(db);
     closeDb(db);
     console.log(`prepared ${EXISTING.toLocaleString()} existing rows in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 

@@ -62,11 +62,11 @@ interface Scenario {
   direct: (ctx: AppContext, caller: AuthUser) => unknown;
 }
 
-function directTimes(run: () => unknown): number[] {
+async function directTimes(run: () => unknown): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < REQUESTS + 5; i++) {
     const start = performance.now();
-    run();
+    await run();
     if (i >= 5) times.push(performance.now() - start);
   }
   return times;
@@ -169,17 +169,17 @@ async function runSize(rows: number): Promise<string[]> {
   const db = openDb(path.join(dir, 'blast.db'));
   const lines: string[] = [];
   try {
-    ensurePhoneSearch(db);
+    await ensurePhoneSearch(db);
     const c = db.$client;
     let t = performance.now();
     fillPhoneNumbers(c, 0, rows);
     fillOthers(c, OTHERS);
     console.log(`filled ${rows.toLocaleString()} phone numbers and ${JSON.stringify(OTHERS)} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     t = performance.now();
-    phoneListFigures(db);
+    await phoneListFigures(db);
     console.log(`counters folded in ${((performance.now() - t) / 1000).toFixed(2)} s`);
     t = performance.now();
-    indexAll(db);
+    await indexAll(db);
     console.log(`search index built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
     const ctx = createContext(testConfig({ dataDir: dir }), db, () => undefined);
@@ -196,7 +196,7 @@ async function runSize(rows: number): Promise<string[]> {
     console.log(`${'HTTP floor: GET /api/config'.padEnd(36)} ${stats(floor.times)}`);
     for (const s of all) {
       const app = await httpTimes((i) => `${base}${s.path}${s.query(i)}`, headers);
-      const direct = directTimes(() => s.direct(ctx, caller));
+      const direct = await directTimes(() => s.direct(ctx, caller));
       const bare = bareTimes(c, s.bare);
       const line = `${s.label.padEnd(36)} ${stats(app.times).padEnd(28)} ${stats(direct).padEnd(28)} ${stats(bare).padEnd(26)} ${app.total.toLocaleString()}`;
       console.log(line);

@@ -60,7 +60,7 @@ async function buildServer() {
     entryPoints: {
       main: 'server/src/main.ts',
       'user-create': 'server/src/cli/user-create.ts',
-      'import-worker': 'server/src/phonenumbers/import-worker.ts',
+      'import-worker': 'server/src/db/sqlite/import-worker.ts',
     },
     outdir: out,
     bundle: true,

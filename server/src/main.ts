@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = openDb(path.join(config.dataDir, 'blast.db'));
   const ctx = createContext(config, db);
-  const renormalized = renormalizeStoredNumbers(db);
+  const renormalized = await renormalizeStoredNumbers(db);
   if (renormalized.checked) ctx.log(reportLine(renormalized));
   const stopClassifying = scheduleClassification(db, ctx.log);
   const boot = await bootstrapData(db, config, ctx.log);

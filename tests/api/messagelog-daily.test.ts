@@ -19,7 +19,7 @@ beforeAll(async () => {
   [member, other, admin, dev] = await Promise.all([t.user('member'), t.user('member'), t.user('admin'), t.user('dev')]);
   const today = startOfToday().getTime();
   const log = (userId: number, success: boolean, at: number) => ({ userId, number: '6281200000000', success, income: 0, createdAt: new Date(at) });
-  t.ctx.db
+  await t.ctx.db
     .insert(messageLogs)
     .values([
       log(member.id, true, today),
@@ -29,8 +29,7 @@ beforeAll(async () => {
       log(member.id, false, today - 2 * DAY - 1), // three days ago
       log(member.id, true, today - 19 * DAY - 1), // twenty days ago, outside the 14
       log(other.id, true, today),
-    ])
-    .run();
+    ]);
 });
 afterAll(() => t.close());
 

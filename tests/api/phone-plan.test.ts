@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SIM, startTestApp, type TestApp, type TestUser } from '../helpers';
 import { linkByQr, newDeviceId, type LinkedAccount } from './whatsapp-fixtures';
 import { classifyStep } from '../../server/src/phonenumbers/renormalize';
+import { asc, eq } from 'drizzle-orm';
+import { phoneNumbers, validatorItems } from '../../server/src/db/schema';
+import { one } from '../../server/src/db/raw';
 import { SimulatorGateway } from '../../server/src/gateway/simulator/simulator';
 
 let t: TestApp;
@@ -19,7 +22,7 @@ afterAll(() => t.close());
 const SETTINGS = { interval_min: 1, interval_max: 2, price: 0, bank_names: 'BCA', colors: '#2C2C2C', referral_percent: 0, info: 'x', recipient_cooldown: 24 };
 const setCountry = (code: unknown) => t.http.put('/api/admin/setting/update').set(admin.auth).send({ ...SETTINGS, default_country: code });
 const save = (number: string, name = 'Uji') => t.http.post('/api/admin/phonenumber/save').set(admin.auth).send({ number, name });
-const rowOf = (number: string) => t.ctx.db.$client.prepare('SELECT * FROM phone_numbers WHERE number = ?').get(number) as { id: number; line_type: string | null } | undefined;
+const rowOf = (number: string) => one(t.ctx.db.select({ id: phoneNumbers.id, line_type: phoneNumbers.lineType }).from(phoneNumbers).where(eq(phoneNumbers.number, number)));
 
 describe("setting 'Kode Negara Default'", () => {
   it('defaults to ID, accepts a known ISO code in any case and refuses others with a field error', async () => {
@@ -58,11 +61,11 @@ describe('manual save and edit', () => {
       expect(res.status, bad).toBe(422);
       expect(res.body.errors.number).toMatch(/tidak valid/);
     }
-    expect(rowOf('6281')).toBeUndefined();
+    expect(await rowOf('6281')).toBeUndefined();
   });
 
   it('edits normalise the new number; the stored number sent back stays as it is', async () => {
-    const foreign = rowOf('447400123456')!;
+    const foreign = (await rowOf('447400123456'))!;
     const same = await t.http.put(`/api/admin/phonenumber/${foreign.id}`).set(admin.auth).send({ number: '447400123456', name: 'London 2', status: 'active' });
     expect(same.status).toBe(200);
     expect(same.body.phoneNumber).toMatchObject({ number: '447400123456', name: 'London 2', line_type: 'mobile' });
@@ -94,9 +97,9 @@ describe('import call site', () => {
     expect(res.status).toBe(200);
     expect(res.body.created.map((r: { number: string }) => r.number).sort()).toEqual(['622155507777', '6281377770001']);
     expect(res.body.skipped).toEqual([expect.objectContaining({ number: '0804 1', reason: 'nomor tidak valid' })]);
-    while (classifyStep(t.ctx.db) > 0);
-    expect(rowOf('6281377770001')?.line_type).toBe('mobile');
-    expect(rowOf('622155507777')?.line_type).toBe('fixed_line');
+    while ((await classifyStep(t.ctx.db)) > 0);
+    expect((await rowOf('6281377770001'))?.line_type).toBe('mobile');
+    expect((await rowOf('622155507777'))?.line_type).toBe('fixed_line');
   });
 });
 
@@ -134,7 +137,11 @@ describe('validator files', () => {
       .field('interval_max', '0')
       .attach('file', Buffer.from(csv), 'v.csv');
     expect(res.status).toBe(201);
-    const rows = t.ctx.db.$client.prepare('SELECT number, reason FROM validator_items WHERE validator_id = ? ORDER BY seq').all(res.body.validator.id);
+    const rows = await t.ctx.db
+      .select({ number: validatorItems.number, reason: validatorItems.reason })
+      .from(validatorItems)
+      .where(eq(validatorItems.validatorId, res.body.validator.id))
+      .orderBy(asc(validatorItems.seq));
     expect(rows).toEqual([
       { number: '6281234560001', reason: null },
       { number: '6281234560002', reason: null },

@@ -22,10 +22,10 @@ afterAll(async () => {
  * Every maintained figure against a recount of the table: totals, rows per id block, active rows
  * per last_sent slot. Answers the mismatches (empty when all hold); folds new rows first, as reads do.
  */
-function counterViolations(): string[] {
+async function counterViolations(): Promise<string[]> {
   const db = t.ctx.db;
   const c: Database.Database = db.$client;
-  const figures = phoneListFigures(db);
+  const figures = await phoneListFigures(db);
   const truth = c
     .prepare("SELECT count(*) AS total, coalesce(sum(status = 'active'), 0) AS active, coalesce(sum(count_success > 0), 0) AS blasted FROM phone_numbers")
     .get();
@@ -60,28 +60,28 @@ const importCsv = (content: string) =>
 
 describe('maintained phone-list counters', () => {
   it('stay equal to count(*) after imports, saves, edits, opt-outs, deletes and a blast', async () => {
-    expect(counterViolations()).toEqual([]);
+    expect(await counterViolations()).toEqual([]);
     const first = await importCsv(csv(0, 1500));
     expect(first.status).toBe(200);
     expect(first.body.createdCount).toBe(1500);
-    expect(counterViolations()).toEqual([]);
+    expect(await counterViolations()).toEqual([]);
     // A second import with half repeats, read through the API's figures.
     expect((await importCsv(csv(1000, 1500))).body.createdCount).toBe(1000);
     const count = await t.http.get('/api/admin/phonenumber/list-per-page?page=1').set(admin.auth);
     expect(count.body.meta.total).toBe(2500);
-    expect(counterViolations()).toEqual([]);
+    expect(await counterViolations()).toEqual([]);
 
     const saved = await t.http.post('/api/admin/phonenumber/save').set(admin.auth).send({ number: '081299887766', name: 'Manual' });
     expect(saved.status).toBe(201);
     const id = saved.body.phoneNumber.id as number;
-    expect(counterViolations()).toEqual([]);
+    expect(await counterViolations()).toEqual([]);
     await t.http.put(`/api/admin/phonenumber/${id}`).set(admin.auth).send({ number: '081299887766', name: 'Manual', status: 'nonactive' }).expect(200);
-    expect(phoneListFigures(t.ctx.db).active).toBe(2500);
+    expect((await phoneListFigures(t.ctx.db)).active).toBe(2500);
     await t.http.put(`/api/admin/phonenumber/${id}`).set(admin.auth).send({ number: '081299887766', name: 'Manual', status: 'active' }).expect(200);
-    optOut(t.ctx.db, '081234500007', 'Balasan STOP');
-    expect(counterViolations()).toEqual([]);
+    await optOut(t.ctx.db, '081234500007', 'Balasan STOP');
+    expect(await counterViolations()).toEqual([]);
     for (const gone of [id, id - 1, 3, 1024, 1025]) await t.http.delete(`/api/admin/phonenumber/${gone}`).set(admin.auth).expect(200);
-    expect(counterViolations()).toEqual([]);
+    expect(await counterViolations()).toEqual([]);
 
     // Sends recorded on rows (as the engine and the Blaster do), then a cooldown-crossing update.
     const c = t.ctx.db.$client;
@@ -89,7 +89,7 @@ describe('maintained phone-list counters', () => {
     c.prepare('UPDATE phone_numbers SET count_success = 1, last_sent = ? WHERE id % 7 = 0').run(now - 3_600_000);
     c.prepare('UPDATE phone_numbers SET count_fail = 1, last_sent = ? WHERE id % 11 = 0').run(now);
     c.prepare("UPDATE phone_numbers SET status = 'nonactive' WHERE id % 13 = 0").run();
-    expect(counterViolations()).toEqual([]);
+    expect(await counterViolations()).toEqual([]);
     const blast = await t.http.get('/api/admin/phonenumber/count-blast').set(admin.auth);
     const blasted = (c.prepare('SELECT count(*) AS n FROM phone_numbers WHERE count_success > 0').get() as { n: number }).n;
     expect(blast.body).toEqual({ blasted, unBlasted: 2500 - 4 - blasted });
@@ -105,7 +105,7 @@ describe('maintained phone-list counters', () => {
     await untilIdle(t, member, account.id);
     const sent = (c.prepare('SELECT count(*) AS n FROM message_logs').get() as { n: number }).n;
     expect(sent).toBe(20);
-    expect(counterViolations()).toEqual([]);
+    expect(await counterViolations()).toEqual([]);
     // The message-log figures read the members' running totals: equal to the log after a blast.
     const logged = c.prepare('SELECT coalesce(sum(success = 1), 0) AS success, coalesce(sum(success = 0), 0) AS fail FROM message_logs').get();
     expect((await t.http.get('/api/admin/messagelog/total-count').set(admin.auth)).body).toEqual(logged);
@@ -114,10 +114,10 @@ describe('maintained phone-list counters', () => {
 
     // Bulk deletes fire the triggers row by row.
     c.prepare('DELETE FROM phone_numbers WHERE id % 2 = 0').run();
-    expect(counterViolations()).toEqual([]);
+    expect(await counterViolations()).toEqual([]);
     c.prepare('DELETE FROM phone_numbers').run();
-    expect(counterViolations()).toEqual([]);
-    expect(phoneListFigures(t.ctx.db)).toEqual({ total: 0, active: 0, blasted: 0 });
+    expect(await counterViolations()).toEqual([]);
+    expect(await phoneListFigures(t.ctx.db)).toEqual({ total: 0, active: 0, blasted: 0 });
   });
 
   it('the engine progress reads the counters and matches a recount, the cut-off slot included', async () => {
@@ -129,14 +129,14 @@ describe('maintained phone-list counters', () => {
       insert.run(`6281377${String(i).padStart(6, '0')}`, `P${i}`, i % 9 === 0 ? 'nonactive' : 'active', i % 5 === 0 ? null : base + i * 997, i % 4 === 0 ? 1 : 0);
     }
     // Some rows counted before, some after this update (the fold and the triggers both in play).
-    expect(counterViolations()).toEqual([]);
+    expect(await counterViolations()).toEqual([]);
     c.prepare('UPDATE phone_numbers SET last_sent = last_sent + 3333 WHERE id % 3 = 0').run();
     // Rows inserted and changed before any read are folded with their current values.
     for (let i = 400; i < 500; i++) insert.run(`6281377${String(i).padStart(6, '0')}`, `P${i}`, 'active', base + i * 101, 0);
     c.prepare("UPDATE phone_numbers SET status = 'nonactive', last_sent = last_sent + 10000 WHERE id % 10 = 1").run();
     for (const cutoff of [base - 1, base + 12_345, base + 20_000, base + 199_999, base + 400 * 997]) {
       const truth = (c.prepare("SELECT count(*) AS n FROM phone_numbers WHERE status = 'active' AND last_sent > ?").get(cutoff) as { n: number }).n;
-      expect(activeSentAfter(t.ctx.db, cutoff), `cutoff ${cutoff - base}`).toBe(truth);
+      expect(await activeSentAfter(t.ctx.db, cutoff), `cutoff ${cutoff - base}`).toBe(truth);
     }
     const engine = engineFor(t.ctx);
     const hours = 24;
@@ -156,7 +156,7 @@ describe('maintained phone-list counters', () => {
        SELECT '62814' || printf('%08d', i), 'Besar ' || i, CASE WHEN i % 4 = 0 THEN 'nonactive' ELSE 'active' END, i % 3, CASE WHEN i % 2 = 0 THEN ? - i * 10 END FROM s`,
     ).run(Date.now());
     const before = (c.prepare('SELECT counted_upto AS m FROM phone_list_state').get() as { m: number }).m;
-    const figures = phoneListFigures(t.ctx.db);
+    const figures = await phoneListFigures(t.ctx.db);
     const mark = (c.prepare('SELECT counted_upto AS m FROM phone_list_state').get() as { m: number }).m;
     expect(mark - before).toBe(50_000); // one step folded by the read, the rest left to the background
     expect(figures).toEqual(c.prepare("SELECT count(*) AS total, sum(status = 'active') AS active, sum(count_success > 0) AS blasted FROM phone_numbers").get());
@@ -166,12 +166,12 @@ describe('maintained phone-list counters', () => {
     expect(page.body.data.map((r: { id: number }) => r.id)).toEqual(truth.map((r) => r.id));
     const cutoff = Date.now() - 400_000;
     const truthSent = (c.prepare("SELECT count(*) AS n FROM phone_numbers WHERE status = 'active' AND last_sent > ?").get(cutoff) as { n: number }).n;
-    expect(activeSentAfter(t.ctx.db, cutoff)).toBe(truthSent);
+    expect(await activeSentAfter(t.ctx.db, cutoff)).toBe(truthSent);
     await new Promise((r) => setTimeout(r, 300));
     expect((c.prepare('SELECT counted_upto AS m FROM phone_list_state').get() as { m: number }).m).toBe(
       (c.prepare('SELECT max(id) AS m FROM phone_numbers').get() as { m: number }).m,
     );
-    expect(counterViolations()).toEqual([]);
+    expect(await counterViolations()).toEqual([]);
   });
 
   it('reads figures and progress without scanning the phone list', () => {

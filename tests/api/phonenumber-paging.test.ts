@@ -15,7 +15,7 @@ beforeAll(async () => {
   ).run();
   await t.http.get('/api/admin/phonenumber/list-per-page?page=1').set(admin.auth).expect(200);
   c.prepare('DELETE FROM phone_numbers WHERE id % 17 = 0 OR (id >= 2048 AND id < 3072)').run();
-  indexAll(t.ctx.db);
+  await indexAll(t.ctx.db);
 });
 afterAll(() => t.close());
 
@@ -108,7 +108,7 @@ describe('search through the trigram index', () => {
       `WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i < 10499)
        INSERT INTO phone_numbers (number, name) SELECT '62859' || printf('%08d', i), 'Umum ' || i FROM s`,
     ).run();
-    indexAll(t.ctx.db);
+    await indexAll(t.ctx.db);
     const res = await page('page=1000&search=umum');
     expect(res.body.meta).toMatchObject({ total: 10_000, capped: true, totalPages: 1000 });
     expect(ids(res.body.data)).toEqual(ids(truth('Umum')).slice(9990, 10_000));

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, nextMessage, startTestApp, type TestApp, type TestUser } from '../helpers';
 import { optOut } from '../../server/src/phonenumbers/optout';
+import { sql } from 'drizzle-orm';
+import { rawGet, rawRun } from '../../server/src/db/raw';
 
 // In memory the import runs on the server's thread; on a database file it runs in a worker thread.
 describe.each([
@@ -17,12 +19,12 @@ afterAll(() => t.close());
 
 const upload = (content: string | Buffer, fileName: string, query = '') =>
   t.http.post(`/api/admin/phonenumber/import${query}`).set(admin.auth).attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content), fileName);
-const count = () => (t.ctx.db.$client.prepare('SELECT count(*) AS n FROM phone_numbers').get() as { n: number }).n;
+const count = async () => Number((await rawGet<{ n: number }>(t.ctx.db, sql`SELECT count(*) AS n FROM phone_numbers`))?.n);
 
 describe('import', () => {
   it('imports CSV with BOM, CRLF, semicolons and a header, reporting every skip with its reason', async () => {
     const existing = (await t.http.post('/api/admin/phonenumber/save').set(admin.auth).send({ number: '081300000001', name: 'Ada' })).body.phoneNumber;
-    optOut(t.ctx.db, '081300000002', 'Balasan STOP');
+    await optOut(t.ctx.db, '081300000002', 'Balasan STOP');
     const csv = [
       '\uFEFFnumber;name',
       '0813-0000-0010;Baru Satu',
@@ -86,27 +88,30 @@ describe('import', () => {
   });
 
   it('leaves the table unchanged when the file turns out broken after several batches', async () => {
-    const before = count();
+    const before = await count();
     const items = Array.from({ length: 12_000 }, (_, i) => `"0816${String(i).padStart(8, '0')}"`);
     const res = await upload(`[${items.join(',')}, {"number": ]`, 'big.json');
     expect(res.status).toBe(422);
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('leaves the table unchanged when saving fails part-way through the rows', async () => {
-    const before = count();
+    const before = await count();
     // A row the database refuses in the middle of the final insert.
     // A persistent trigger: the worker's own connection does not see temp ones.
-    t.ctx.db.$client.exec(`CREATE TRIGGER refuse_one BEFORE INSERT ON phone_numbers WHEN new.number = '6281700005000'
-      BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+    await rawRun(
+      t.ctx.db,
+      sql`CREATE TRIGGER refuse_one BEFORE INSERT ON phone_numbers WHEN new.number = '6281700005000'
+      BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+    );
     try {
       const csv = Array.from({ length: 8000 }, (_, i) => `0817${String(i).padStart(8, '0')},N${i}`).join('\n');
       const res = await upload(csv, 'fail.csv');
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ msg: 'Internal server error', code: 'internal' });
-      expect(count()).toBe(before);
+      expect(await count()).toBe(before);
     } finally {
-      t.ctx.db.$client.exec('DROP TRIGGER refuse_one');
+      await rawRun(t.ctx.db, sql`DROP TRIGGER refuse_one`);
     }
     const retry = await upload(Array.from({ length: 10 }, (_, i) => `0817${String(i).padStart(8, '0')}`).join('\n'), 'ok.csv');
     expect(retry.body.createdCount).toBe(10);

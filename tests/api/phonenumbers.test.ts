@@ -85,9 +85,9 @@ describe('save, read, edit, delete', () => {
 describe('opt-out', () => {
   it('optOut makes the number nonactive with its reason; edit cannot re-activate it, save cannot re-add it', async () => {
     const a = (await save({ number: '081210000030', name: 'Stop' })).body.phoneNumber;
-    const result = optOut(t.ctx.db, '0812-1000-0030', 'Balasan STOP');
+    const result = await optOut(t.ctx.db, '0812-1000-0030', 'Balasan STOP');
     expect(result).toEqual({ number: '6281210000030', phoneNumberId: a.id, added: true });
-    expect(optOut(t.ctx.db, '6281210000030', 'again').added).toBe(false);
+    expect((await optOut(t.ctx.db, '6281210000030', 'again')).added).toBe(false);
     const got = await t.http.get(`/api/admin/phonenumber/${a.id}`).set(admin.auth);
     expect(got.body.phoneNumber).toMatchObject({ status: 'nonactive', opt_out_reason: 'Balasan STOP' });
     const edit = await t.http.put(`/api/admin/phonenumber/${a.id}`).set(admin.auth).send({ number: a.number, name: 'Stop', status: 'active' });
@@ -101,9 +101,9 @@ describe('opt-out', () => {
     expect(again.body.msg).toMatch(/berhenti berlangganan/);
   });
 
-  it('records a number that is not in the list and refuses a non-number', () => {
-    expect(optOut(t.ctx.db, '+62 899 0000 1111', 'Tombol Berhenti')).toEqual({ number: '6289900001111', phoneNumberId: null, added: true });
-    expect(() => optOut(t.ctx.db, 'abc', 'x')).toThrow(/Cannot opt out/);
+  it('records a number that is not in the list and refuses a non-number', async () => {
+    expect(await optOut(t.ctx.db, '+62 899 0000 1111', 'Tombol Berhenti')).toEqual({ number: '6289900001111', phoneNumberId: null, added: true });
+    await expect(optOut(t.ctx.db, 'abc', 'x')).rejects.toThrow(/Cannot opt out/);
   });
 });
 
@@ -135,7 +135,7 @@ describe('list, search, counts and export', () => {
   });
 
   it('searches by a number fragment (written locally too) and by a name', async () => {
-    indexAll(fresh.ctx.db);
+    await indexAll(fresh.ctx.db);
     const frag = await get('/api/admin/phonenumber/list-per-page?search=00012');
     expect(frag.body.data.map((r: { number: string }) => r.number)).toEqual(['6281200000012']);
     const local = await get(`/api/admin/phonenumber/list-per-page?search=${encodeURIComponent('0812 0000 002')}`);

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp, type TestUser } from '../helpers';
+import { proxies } from '../../server/src/db/schema';
+import { one } from '../../server/src/db/raw';
 
 let t: TestApp;
 let admin: TestUser;
@@ -44,8 +47,8 @@ describe('proxies', () => {
     const res = await t.http.put(`/api/admin/proxy/${a.id}`).set(admin.auth).send({ id: a.id, value: a.value, status: 'nonactive' });
     expect(res.status).toBe(200);
     expect(res.body.proxy).toMatchObject({ value: 'http://bob:****@proxy.test:3128', status: 'nonactive' });
-    const stored = t.ctx.db.$client.prepare('SELECT value FROM proxies WHERE id = ?').get(a.id) as { value: string };
-    expect(stored.value).toBe('http://bob:pw123@proxy.test:3128');
+    const stored = await one(t.ctx.db.select({ value: proxies.value }).from(proxies).where(eq(proxies.id, a.id)));
+    expect(stored?.value).toBe('http://bob:pw123@proxy.test:3128');
     const clash = await t.http.put(`/api/admin/proxy/${a.id}`).set(admin.auth).send({ value: 'proxy.test:3129', status: 'active' });
     expect(clash.status).toBe(409);
     await t.http.delete(`/api/admin/proxy/${b.id}`).set(admin.auth).expect(200);
@@ -53,9 +56,9 @@ describe('proxies', () => {
   });
 
   it('count-use answers used and unUsed', async () => {
-    t.ctx.db.$client.prepare("UPDATE proxies SET count_use = 3 WHERE value = '10.0.0.2:8080'").run();
+    await t.ctx.db.update(proxies).set({ countUse: 3 }).where(eq(proxies.value, '10.0.0.2:8080'));
     const res = await get('/api/admin/proxy/count-use');
-    const total = (t.ctx.db.$client.prepare('SELECT count(*) AS n FROM proxies').get() as { n: number }).n;
+    const total = Number((await one(t.ctx.db.select({ n: count() }).from(proxies)))?.n);
     expect(res.body).toEqual({ used: 1, unUsed: total - 1 });
   });
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../helpers';
+import { sql } from 'drizzle-orm';
 import { messageLogs } from '../../server/src/db/schema';
+import { rawRun } from '../../server/src/db/raw';
 import { startOfToday } from '../../server/src/messagelog/service';
 
 let t: TestApp;
@@ -16,7 +18,7 @@ beforeAll(async () => {
   [member, other, admin, staff] = await Promise.all([t.user('member'), t.user('member'), t.user('admin'), t.user('staff')]);
   const today = startOfToday();
   const log = (userId: number, success: boolean, income: number, at: Date) => ({ userId, number: '6281200000000', success, income, createdAt: at });
-  t.ctx.db
+  await t.ctx.db
     .insert(messageLogs)
     .values([
       log(member.id, true, 50, new Date(today.getTime() + 1000)),
@@ -25,11 +27,13 @@ beforeAll(async () => {
       log(member.id, true, 75, new Date(today.getTime() - 1000)), // yesterday, one second before midnight WIB
       log(member.id, false, 0, new Date(today.getTime() - 2 * DAY)),
       log(other.id, true, 100, new Date(today.getTime() + 5000)),
-    ])
-    .run();
+    ]);
   // The running totals the blast transaction keeps with every log row.
-  t.ctx.db.$client.exec(`UPDATE users SET total_success = (SELECT count(*) FROM message_logs l WHERE l.user_id = users.id AND l.success = 1),
-    total_fail = (SELECT count(*) FROM message_logs l WHERE l.user_id = users.id AND l.success = 0)`);
+  await rawRun(
+    t.ctx.db,
+    sql`UPDATE users SET total_success = (SELECT count(*) FROM message_logs l WHERE l.user_id = users.id AND l.success = 1),
+    total_fail = (SELECT count(*) FROM message_logs l WHERE l.user_id = users.id AND l.success = 0)`,
+  );
 });
 afterAll(() => t.close());
 

@@ -46,13 +46,13 @@ export async function streamRows<T>(
   out: Writable,
   format: 'csv' | 'json',
   shape: ExportFormat<T>,
-  nextPage: (afterKey: number) => { rows: T[]; lastKey: number } | null,
+  nextPage: (afterKey: number) => Promise<{ rows: T[]; lastKey: number } | null> | { rows: T[]; lastKey: number } | null,
 ): Promise<void> {
   let first = true;
   await writeChunk(out, format === 'csv' ? csvLine(shape.header) : '[');
   let key = 0;
   for (;;) {
-    const page = nextPage(key);
+    const page = await nextPage(key);
     if (!page || page.rows.length === 0) break;
     key = page.lastKey;
     let text = '';

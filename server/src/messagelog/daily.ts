@@ -1,6 +1,9 @@
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { isStaffOrAbove, type AuthUser } from '../auth/middleware';
+import { messageLogs } from '../db/schema';
+import { one } from '../db/raw';
 import { DAY_OFFSET_MS } from './service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -61,24 +64,28 @@ export async function dailyCounts(ctx: AppContext, caller: AuthUser, query: z.in
   for (let day = first; day < today; day++) {
     let c = cache.get(key(day));
     if (!c) {
-      c = countDay(ctx, userId, day);
+      c = await countDay(ctx, userId, day);
       cache.set(key(day), c);
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
     counts.set(day, c);
   }
-  counts.set(today, countDay(ctx, userId, today));
+  counts.set(today, await countDay(ctx, userId, today));
   const data: DayCount[] = [];
   for (let day = first; day <= today; day++) data.push({ date: dayLabel(day), ...counts.get(day)! });
   return { data };
 }
 
 /** One WIB day's sends by outcome: a range seek on the time index (or the user's time index). */
-function countDay(ctx: AppContext, userId: number | null, day: number): Counts {
+async function countDay(ctx: AppContext, userId: number | null, day: number): Promise<Counts> {
   const from = day * DAY_MS - DAY_OFFSET_MS;
-  const sql = `SELECT coalesce(SUM(CASE WHEN success THEN 1 ELSE 0 END), 0) AS success, COUNT(*) AS total
-    FROM message_logs WHERE created_at >= ? AND created_at < ? ${userId === null ? '' : 'AND user_id = ?'}`;
-  const params = userId === null ? [from, from + DAY_MS] : [from, from + DAY_MS, userId];
-  const row = ctx.db.$client.prepare(sql).get(...params) as { success: number; total: number };
-  return { success: row.success, fail: row.total - row.success };
+  const inDay = and(gte(messageLogs.createdAt, new Date(from)), lt(messageLogs.createdAt, new Date(from + DAY_MS)));
+  const row = await one(
+    ctx.db
+      .select({ success: sql<number>`coalesce(sum(case when ${messageLogs.success} then 1 else 0 end), 0)`, total: count() })
+      .from(messageLogs)
+      .where(userId === null ? inDay : and(inDay, eq(messageLogs.userId, userId))),
+  );
+  const success = Number(row?.success ?? 0);
+  return { success, fail: Number(row?.total ?? 0) - success };
 }

@@ -1,6 +1,7 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { messageLogs, users } from '../db/schema';
+import { one } from '../db/raw';
 import { isStaffOrAbove, ownUserId, type AuthUser } from '../auth/middleware';
 
 /** The service's day is the Western Indonesia day (WIB, UTC+7, no daylight saving). */
@@ -14,10 +15,10 @@ export function startOfToday(now: Date = new Date()): Date {
 
 const successes = sql<number>`coalesce(sum(case when ${messageLogs.success} then 1 else 0 end), 0)`;
 
-function outcomeCounts(ctx: AppContext, where: ReturnType<typeof and>) {
-  const row = ctx.db.select({ all: count(), success: successes }).from(messageLogs).where(where).get();
+async function outcomeCounts(ctx: AppContext, where: ReturnType<typeof and>) {
+  const row = await one(ctx.db.select({ all: count(), success: successes }).from(messageLogs).where(where));
   const success = Number(row?.success ?? 0);
-  return { success, fail: (row?.all ?? 0) - success };
+  return { success, fail: Number(row?.all ?? 0) - success };
 }
 
 /** Whose figures a member-facing call reads: members only ever their own. */
@@ -29,31 +30,31 @@ function scope(caller: AuthUser, userId: number): number {
  * GET count/{userId}: the member's successful and failed sends, all time. Read from the member's
  * running totals, which the blast transaction keeps equal to their log rows (no count over the log).
  */
-export function memberCounts(ctx: AppContext, caller: AuthUser, userId: number) {
-  const row = ctx.db.select({ success: users.totalSuccess, fail: users.totalFail }).from(users).where(eq(users.id, scope(caller, userId))).get();
+export async function memberCounts(ctx: AppContext, caller: AuthUser, userId: number) {
+  const row = await one(ctx.db.select({ success: users.totalSuccess, fail: users.totalFail }).from(users).where(eq(users.id, scope(caller, userId))).limit(1));
   return { successCount: row?.success ?? 0, failCount: row?.fail ?? 0 };
 }
 
 /** GET today-income/{userId}: what the member's sends earned today. */
-export function todayIncome(ctx: AppContext, caller: AuthUser, userId: number, now = new Date()) {
-  const row = ctx.db
-    .select({ income: sql<number>`coalesce(sum(${messageLogs.income}), 0)` })
+export async function todayIncome(ctx: AppContext, caller: AuthUser, userId: number, now = new Date()) {
+  const row = await one(
+    ctx.db
+      .select({ income: sql<number>`coalesce(sum(${messageLogs.income}), 0)` })
     .from(messageLogs)
-    .where(and(eq(messageLogs.userId, scope(caller, userId)), gte(messageLogs.createdAt, startOfToday(now))))
-    .get();
+      .where(and(eq(messageLogs.userId, scope(caller, userId)), gte(messageLogs.createdAt, startOfToday(now)))),
+  );
   return { income: Number(row?.income ?? 0) };
 }
 
 /** GET today-count: every send today, by outcome. */
-export function todayCount(ctx: AppContext, now = new Date()) {
+export async function todayCount(ctx: AppContext, now = new Date()) {
   return outcomeCounts(ctx, and(gte(messageLogs.createdAt, startOfToday(now))));
 }
 
 /** GET total-count: every send ever, by outcome: the sum of the members' running totals (users are never deleted). */
-export function totalCount(ctx: AppContext) {
-  const row = ctx.db
-    .select({ success: sql<number>`coalesce(sum(${users.totalSuccess}), 0)`, fail: sql<number>`coalesce(sum(${users.totalFail}), 0)` })
-    .from(users)
-    .get();
+export async function totalCount(ctx: AppContext) {
+  const row = await one(
+    ctx.db.select({ success: sql<number>`coalesce(sum(${users.totalSuccess}), 0)`, fail: sql<number>`coalesce(sum(${users.totalFail}), 0)` }).from(users),
+  );
   return { success: Number(row?.success ?? 0), fail: Number(row?.fail ?? 0) };
 }

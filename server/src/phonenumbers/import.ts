@@ -1,118 +1,23 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import type Database from 'better-sqlite3';
 import type { Db } from '../db/client';
-import { HttpError } from '../lib/errors';
-import { serverEntry } from '../lib/paths';
-import { ImportAborted, runImport, type ImportProgress, type ImportResult } from './import-run';
-import type { WorkerJob, WorkerMessage } from './import-protocol';
+import { importPhoneFile, type ImportOptions } from '../db/sqlite/import';
+import type { ImportResult } from './import-types';
 import { scheduleIndexing } from './search';
 
-export { SKIP_REASONS } from './staging';
-export { IMPORT_ABORTED, ImportAborted, INLINE_ROWS, type ImportProgress, type ImportResult } from './import-run';
+export { SKIP_REASONS, IMPORT_ABORTED, ImportAborted, INLINE_ROWS, type ImportProgress, type ImportResult } from './import-types';
+export type { ImportOptions };
 
-export interface ImportOptions {
-  batchSize?: number;
-  /** Where the skipped-list files go (DATA_DIR/tmp/skipped). */
-  skippedDir: string;
-  onProgress?: (p: ImportProgress) => void;
-  /** Aborting rolls the import back (the client went away). */
-  signal?: AbortSignal;
-  /** Run on the calling thread even for a database file (tests of the in-process path). */
-  inProcess?: boolean;
-}
-
-const YOUNG_MB = 8;
-const WORKER_FILE = serverEntry('server/src/phonenumbers/import-worker.ts');
+const AFTER_ANSWER_MS = 250;
 
 /**
- * Imports a phone-number file (see runImport). On a database file the import runs in a worker
- * thread with its own connection, so no step of it blocks the server; an in-memory database (tests)
- * cannot be shared with a worker and is imported on this thread, yielding between batches.
+ * Imports a phone-number file: rows stream from disk in batches and are classified (invalid, opted
+ * out, already in the list, repeated in the file); then one transaction adds the new rows. Until it
+ * commits nothing is visible; a failure or an abort (the client left) leaves the list as it was. The
+ * store runs it without holding the server (on SQLite: a worker thread on its own connection).
  */
 export async function importPhoneNumbers(db: Db, file: string, kind: 'csv' | 'json', options: ImportOptions): Promise<ImportResult> {
-  if (options.signal?.aborted) throw new ImportAborted();
-  const c = db.$client;
-  const result = c.memory || options.inProcess ? await importHere(c, file, kind, options) : await importInWorker(c.name, file, kind, options);
-  if (result.createdCount > 0) scheduleIndexing(db);
+  const result = await importPhoneFile(db, file, kind, options);
+  // Folding the new rows into the figures and indexing them for search run in background steps,
+  // started once the answer is on its way (reads and searches meanwhile count and scan them directly).
+  if (result.createdCount > 0) setTimeout(() => void scheduleIndexing(db), AFTER_ANSWER_MS).unref();
   return result;
-}
-
-async function importHere(c: Database.Database, file: string, kind: 'csv' | 'json', options: ImportOptions): Promise<ImportResult> {
-  const restoreCaches = raiseCaches(c);
-  try {
-    return await runImport(c, file, kind, { ...options, aborted: () => options.signal?.aborted === true });
-  } finally {
-    restoreCaches();
-  }
-}
-
-function importInWorker(dbFile: string, file: string, kind: 'csv' | 'json', options: ImportOptions): Promise<ImportResult> {
-  const flag = new SharedArrayBuffer(4);
-  const job: WorkerJob = { dbFile, file, kind, skippedDir: options.skippedDir, batchSize: options.batchSize, flag };
-  // A small young generation: the rows are short-lived garbage, and each MB here is RSS.
-  const limits = { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB }, workerData: job };
-  const worker = WORKER_FILE.endsWith('.ts') ? new Worker(tsBoot(), { eval: true, ...limits }) : new Worker(WORKER_FILE, limits);
-  const cancel = () => Atomics.store(new Int32Array(flag), 0, 1);
-  options.signal?.addEventListener('abort', cancel, { once: true });
-  return new Promise<ImportResult>((resolve, reject) => {
-    let settled = false;
-    const settle = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      options.signal?.removeEventListener('abort', cancel);
-      fn();
-    };
-    worker.on('message', (m: WorkerMessage) => {
-      if (m.type === 'progress') options.onProgress?.(m.progress);
-      else if (m.type === 'done') settle(() => resolve(m.result));
-      else if (m.type === 'aborted') settle(() => reject(new ImportAborted()));
-      else if (m.type === 'refused') settle(() => reject(new HttpError(m.status, m.msg, m.extra)));
-      else settle(() => reject(new Error(`Import failed: ${m.message}`)));
-    });
-    worker.on('error', (err) => settle(() => reject(err)));
-    worker.on('exit', (code) => settle(() => reject(new Error(`The import worker stopped (exit ${code}) without an answer`))));
-  });
-}
-
-/**
- * Under tsx (development, tests) a worker does not inherit the TypeScript loader: a small script
- * loads the worker's source through tsx's API. Compiled code starts the .js worker directly.
- */
-function tsBoot(): string {
-  // The ESM build of tsx's API (its CommonJS build cannot register the loader inside a worker).
-  const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
-  const api = pathToFileURL(path.join(path.dirname(pkg), 'dist/esm/api/index.mjs')).href;
-  return `import(${JSON.stringify(api)}).then((m) => m.tsImport(${JSON.stringify(pathToFileURL(WORKER_FILE).href)}, ${JSON.stringify(import.meta.url)}))`;
-}
-
-const importsRunning = new WeakMap<Database.Database, { count: number; main: number; temp: number }>();
-
-/**
- * Room for the staging table and the number index while an in-process import runs, back to the
- * connection's own sizes when the last running import ends.
- */
-function raiseCaches(c: Database.Database): () => void {
-  const running = importsRunning.get(c);
-  if (running) running.count += 1;
-  else {
-    importsRunning.set(c, { count: 1, main: c.pragma('cache_size', { simple: true }) as number, temp: c.pragma('temp.cache_size', { simple: true }) as number });
-    c.pragma('cache_size = -65536');
-    c.pragma('temp.cache_size = -65536');
-  }
-  let done = false;
-  return () => {
-    const state = importsRunning.get(c);
-    if (done || !state) return;
-    done = true;
-    state.count -= 1;
-    if (state.count > 0) return;
-    importsRunning.delete(c);
-    if (c.open) {
-      c.pragma(`cache_size = ${state.main}`);
-      c.pragma(`temp.cache_size = ${state.temp}`);
-    }
-  };
 }

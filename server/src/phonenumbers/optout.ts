@@ -1,4 +1,7 @@
-import type { Db } from '../db/client';
+import { eq, inArray } from 'drizzle-orm';
+import { transaction, type Db } from '../db/client';
+import { optOuts, phoneNumbers } from '../db/schema';
+import { one } from '../db/raw';
 import { normalizePhone } from '../../../common/phone';
 
 export interface OptOutResult {
@@ -15,33 +18,31 @@ export interface OptOutResult {
  * transaction. It is never messaged again: imports skip it, and an edit cannot re-activate it.
  * Accepts any written form of the number (`0812…`, `+62 812…`); throws on one that is not a number.
  */
-export function optOut(db: Db, number: string, reason: string, whatsappId: number | null = null): OptOutResult {
+export async function optOut(db: Db, number: string, reason: string, whatsappId: number | null = null): Promise<OptOutResult> {
   const phone = normalizePhone(number);
   if (!phone.ok) throw new Error(`Cannot opt out "${number}": ${phone.message}`);
-  const c = db.$client;
-  return c.transaction(() => {
-    const added = c
-      .prepare('INSERT INTO opt_outs (number, reason, whatsapp_id) VALUES (?, ?, ?) ON CONFLICT (number) DO NOTHING')
-      .run(phone.number, reason.slice(0, 200) || 'opted out', whatsappId).changes > 0;
-    const row = c.prepare("UPDATE phone_numbers SET status = 'nonactive' WHERE number = ? RETURNING id").get(phone.number) as { id: number } | undefined;
-    return { number: phone.number, phoneNumberId: row?.id ?? null, added };
-  })();
+  return transaction(db, async (tx) => {
+    const inserted = await tx
+      .insert(optOuts)
+      .values({ number: phone.number, reason: reason.slice(0, 200) || 'opted out', whatsappId })
+      .onConflictDoNothing({ target: optOuts.number })
+      .returning({ id: optOuts.id });
+    const [row] = await tx.update(phoneNumbers).set({ status: 'nonactive' }).where(eq(phoneNumbers.number, phone.number)).returning({ id: phoneNumbers.id });
+    return { number: phone.number, phoneNumberId: row?.id ?? null, added: inserted.length > 0 };
+  });
 }
 
 /** The opt-out reason of a number, or null when it is not on the suppression list. */
-export function optOutReason(db: Db, number: string): string | null {
-  const row = db.$client.prepare('SELECT reason FROM opt_outs WHERE number = ?').get(number) as { reason: string } | undefined;
+export async function optOutReason(db: Db, number: string): Promise<string | null> {
+  const row = await one(db.select({ reason: optOuts.reason }).from(optOuts).where(eq(optOuts.number, number)).limit(1));
   return row?.reason ?? null;
 }
 
 /** Opt-out reasons of several numbers at once (a page of the list). */
-export function optOutReasons(db: Db, numbers: string[]): Map<string, string> {
+export async function optOutReasons(db: Db, numbers: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (!numbers.length) return out;
-  const rows = db.$client.prepare(`SELECT number, reason FROM opt_outs WHERE number IN (${numbers.map(() => '?').join(',')})`).all(...numbers) as Array<{
-    number: string;
-    reason: string;
-  }>;
+  const rows = await db.select({ number: optOuts.number, reason: optOuts.reason }).from(optOuts).where(inArray(optOuts.number, numbers));
   for (const r of rows) out.set(r.number, r.reason);
   return out;
 }

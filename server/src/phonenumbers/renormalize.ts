@@ -10,9 +10,13 @@
  * Invalid and duplicate rows are never messaged (the blast picks active rows only, and an edit can make
  * them active only with a valid, free number).
  */
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { normalizePhone, type LineType } from '../../../common/phone';
-import type { Db } from '../db/client';
-import { defaultCountryOf } from '../settings/service';
+import { transaction, type Db } from '../db/client';
+import { optOuts, phoneNumbers } from '../db/schema';
+import { one } from '../db/raw';
+import { storeOpen } from '../db/sqlite/phonenumbers';
+import { defaultCountry } from '../settings/service';
 
 export interface RenormalizeReport {
   checked: number;
@@ -38,55 +42,69 @@ export function readStoredNumber(stored: string, country: string): { number: str
 }
 
 /** Re-reads every `pending` row; safe to run again (it finds none). */
-export function renormalizeStoredNumbers(db: Db): RenormalizeReport {
-  const c = db.$client;
-  const country = defaultCountryOf(c);
+export async function renormalizeStoredNumbers(db: Db): Promise<RenormalizeReport> {
+  const country = await defaultCountry(db);
   const report: RenormalizeReport = { checked: 0, changed: 0, invalid: 0, duplicates: 0 };
-  const next = c.prepare(`SELECT id, number FROM phone_numbers WHERE line_type = 'pending' AND id > ? ORDER BY id LIMIT ${BATCH}`);
-  const holder = c.prepare('SELECT id FROM phone_numbers WHERE number = ? AND id != ?');
-  const setType = c.prepare('UPDATE phone_numbers SET line_type = ? WHERE id = ?');
-  const rewrite = c.prepare('UPDATE phone_numbers SET number = ?, line_type = ? WHERE id = ?');
-  const moveOptOut = c.prepare('UPDATE OR IGNORE opt_outs SET number = ? WHERE number = ?');
-  const park = c.prepare("UPDATE phone_numbers SET line_type = ?, status = 'nonactive' WHERE id = ?");
   let after = 0;
   for (;;) {
-    const rows = next.all(after) as Array<{ id: number; number: string }>;
+    const rows = await db
+      .select({ id: phoneNumbers.id, number: phoneNumbers.number })
+      .from(phoneNumbers)
+      .where(and(eq(phoneNumbers.lineType, 'pending'), gt(phoneNumbers.id, after)))
+      .orderBy(asc(phoneNumbers.id))
+      .limit(BATCH);
     if (!rows.length) break;
-    c.transaction(() => {
-      for (const row of rows) {
+    const reads = rows.map((row) => ({ row, read: readStoredNumber(row.number, country) }));
+    await transaction(db, async (tx) => {
+      // Who holds each number a row would move to, kept up to date as the batch moves rows.
+      const targets = [...new Set(reads.flatMap(({ row, read }) => (read && read.number !== row.number ? [read.number] : [])))];
+      const holders = new Map<string, number>();
+      for (let i = 0; i < targets.length; i += 500) {
+        const found = await tx
+          .select({ id: phoneNumbers.id, number: phoneNumbers.number })
+          .from(phoneNumbers)
+          .where(inArray(phoneNumbers.number, targets.slice(i, i + 500)));
+        for (const h of found) holders.set(h.number, h.id);
+      }
+      const park = (lineType: string, id: number) => tx.update(phoneNumbers).set({ lineType, status: 'nonactive' }).where(eq(phoneNumbers.id, id));
+      for (const { row, read } of reads) {
         report.checked++;
-        const read = readStoredNumber(row.number, country);
         if (!read) {
-          park.run('invalid', row.id);
+          await park('invalid', row.id);
           report.invalid++;
-        } else if (read.number === row.number) setType.run(read.lineType, row.id);
-        else if (holder.get(read.number, row.id)) {
-          park.run('duplicate', row.id);
+        } else if (read.number === row.number) await tx.update(phoneNumbers).set({ lineType: read.lineType }).where(eq(phoneNumbers.id, row.id));
+        else if (holders.has(read.number)) {
+          await park('duplicate', row.id);
           report.duplicates++;
         } else {
-          rewrite.run(read.number, read.lineType, row.id);
-          moveOptOut.run(read.number, row.number);
+          await tx.update(phoneNumbers).set({ number: read.number, lineType: read.lineType }).where(eq(phoneNumbers.id, row.id));
+          if (holders.get(row.number) === row.id) holders.delete(row.number);
+          holders.set(read.number, row.id);
+          // The opt-out follows its number, unless the new form is opted out already.
+          const taken = await one(tx.select({ id: optOuts.id }).from(optOuts).where(eq(optOuts.number, read.number)).limit(1));
+          if (!taken) await tx.update(optOuts).set({ number: read.number }).where(eq(optOuts.number, row.number));
           report.changed++;
         }
       }
-    })();
+    });
     after = rows[rows.length - 1]!.id;
   }
   return report;
 }
 
 /** Sets the line type of up to `limit` rows an import added without one; answers how many it set. */
-export function classifyStep(db: Db, limit = 2000): number {
-  const c = db.$client;
-  const rows = c.prepare('SELECT id, number FROM phone_numbers WHERE line_type IS NULL LIMIT ?').all(limit) as Array<{ id: number; number: string }>;
+export async function classifyStep(db: Db, limit = 2000): Promise<number> {
+  const rows = await db.select({ id: phoneNumbers.id, number: phoneNumbers.number }).from(phoneNumbers).where(isNull(phoneNumbers.lineType)).limit(limit);
   if (!rows.length) return 0;
-  const set = c.prepare('UPDATE phone_numbers SET line_type = ? WHERE id = ?');
-  c.transaction(() => {
-    for (const row of rows) {
-      const r = normalizePhone(`+${row.number}`);
-      set.run(r.ok ? r.lineType : 'other', row.id);
-    }
-  })();
+  const byType = new Map<string, number[]>();
+  for (const row of rows) {
+    const r = normalizePhone(`+${row.number}`);
+    const type = r.ok ? r.lineType : 'other';
+    byType.set(type, [...(byType.get(type) ?? []), row.id]);
+  }
+  await transaction(db, async (tx) => {
+    for (const [lineType, ids] of byType) await tx.update(phoneNumbers).set({ lineType }).where(and(inArray(phoneNumbers.id, ids), isNull(phoneNumbers.lineType)));
+  });
   return rows.length;
 }
 
@@ -94,19 +112,21 @@ export function classifyStep(db: Db, limit = 2000): number {
 export function scheduleClassification(db: Db, log: (msg: string, err?: unknown) => void, everyMs = 3000): () => void {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
-  const step = () => {
+  const step = async () => {
     timer = null;
-    if (stopped || !db.$client.open) return;
+    if (stopped || !storeOpen(db)) return;
     let more = false;
     try {
-      more = classifyStep(db) > 0;
+      more = (await classifyStep(db)) > 0;
     } catch (err) {
+      if (stopped || !storeOpen(db)) return;
       log('Classifying phone numbers failed', err);
     }
-    timer = setTimeout(step, more ? 0 : everyMs);
+    if (stopped) return;
+    timer = setTimeout(() => void step(), more ? 0 : everyMs);
     timer.unref();
   };
-  timer = setTimeout(step, 0);
+  timer = setTimeout(() => void step(), 0);
   timer.unref();
   return () => {
     stopped = true;

@@ -31,7 +31,7 @@ export const IMPORT_FILE_REQUIRED = 'File wajib diunggah.';
 export const NO_PHONE_NUMBERS = 'No phone numbers to export.';
 
 export function registerPhoneNumberRoutes(api: Api, ctx: AppContext): void {
-  ensurePhoneSearch(ctx.db);
+  void ensurePhoneSearch(ctx.db).catch((err) => ctx.log('Preparing the phone-number search failed', err));
   const skippedDir = path.join(ctx.config.dataDir, 'tmp', 'skipped');
   const upload = singleFileUpload({
     dir: path.join(ctx.config.dataDir, 'tmp', 'imports'),
@@ -49,19 +49,19 @@ export function registerPhoneNumberRoutes(api: Api, ctx: AppContext): void {
     res.json(await phoneNumbersPerPage(ctx, pageParam.parse(req.query.page), textParam.parse(req.query.search), lineTypeParam.parse(req.query.line_type)));
   });
 
-  api.get('/admin/phonenumber/count-blast', (_req, res) => {
-    res.json(countBlast(ctx));
+  api.get('/admin/phonenumber/count-blast', async (_req, res) => {
+    res.json(await countBlast(ctx));
   });
 
   api.get('/admin/phonenumber/export', async (req, res) => {
     const { format } = ExportQuery.parse(req.query);
-    if (!hasPhoneNumbers(ctx)) throw new HttpError(404, NO_PHONE_NUMBERS);
+    if (!(await hasPhoneNumbers(ctx))) throw new HttpError(404, NO_PHONE_NUMBERS);
     attachment(res, `phone_numbers.${format}`, format);
     await streamDownload(ctx, res, () => exportPhoneNumbers(ctx, res, format));
   });
 
-  api.post('/admin/phonenumber/save', (req, res) => {
-    res.status(201).json(savePhoneNumber(ctx, PhoneNumberSave.parse(req.body ?? {})));
+  api.post('/admin/phonenumber/save', async (req, res) => {
+    res.status(201).json(await savePhoneNumber(ctx, PhoneNumberSave.parse(req.body ?? {})));
   });
 
   api.post('/admin/phonenumber/import', upload, async (req, res) => {
@@ -98,15 +98,15 @@ export function registerPhoneNumberRoutes(api: Api, ctx: AppContext): void {
     res.sendFile(file);
   });
 
-  api.get('/admin/phonenumber/:id', (req, res) => {
-    res.json(phoneNumberById(ctx, idParam(req.params.id)));
+  api.get('/admin/phonenumber/:id', async (req, res) => {
+    res.json(await phoneNumberById(ctx, idParam(req.params.id)));
   });
 
-  api.put('/admin/phonenumber/:id', (req, res) => {
-    res.json(updatePhoneNumber(ctx, idParam(req.params.id), PhoneNumberUpdate.parse(req.body ?? {})));
+  api.put('/admin/phonenumber/:id', async (req, res) => {
+    res.json(await updatePhoneNumber(ctx, idParam(req.params.id), PhoneNumberUpdate.parse(req.body ?? {})));
   });
 
-  api.delete('/admin/phonenumber/:id', (req, res) => {
-    res.json(deletePhoneNumber(ctx, idParam(req.params.id)));
+  api.delete('/admin/phonenumber/:id', async (req, res) => {
+    res.json(await deletePhoneNumber(ctx, idParam(req.params.id)));
   });
 }

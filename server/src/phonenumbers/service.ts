@@ -1,6 +1,9 @@
 import type { Writable } from 'node:stream';
+import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import type { Db } from '../db/client';
+import { transaction, type Db } from '../db/client';
+import { phoneNumbers } from '../db/schema';
+import { changes, one } from '../db/raw';
 import { normalizePhone, type LineType, type PhoneResult } from '../../../common/phone';
 import { readStoredNumber } from './renormalize';
 import { HttpError } from '../lib/errors';
@@ -11,21 +14,21 @@ import { optOutReason, optOutReasons } from './optout';
 import { pageIds, phoneNumberTotal } from './search';
 import { phoneListFigures } from './counters';
 import { pageIdsOfLineType, type LineTypeFilter } from './line-type';
-import { defaultCountry, defaultCountryOf } from '../settings/service';
-import { rowView, type PhoneNumberRaw, type PhoneNumberView } from './view';
+import { defaultCountry } from '../settings/service';
+import { rowView, type PhoneNumberRow, type PhoneNumberView } from './view';
 import type { PhoneNumberSaveInput, PhoneNumberUpdateInput } from './schema';
 
-function rowsByIds(db: Db, ids: number[]): PhoneNumberView[] {
+async function rowsByIds(db: Db, ids: number[]): Promise<PhoneNumberView[]> {
   if (!ids.length) return [];
-  const raws = db.$client.prepare(`SELECT * FROM phone_numbers WHERE id IN (${ids.map(() => '?').join(',')})`).all(...ids) as PhoneNumberRaw[];
-  const byId = new Map(raws.map((r) => [r.id, r]));
-  const reasons = optOutReasons(
+  const rows = await db.select().from(phoneNumbers).where(inArray(phoneNumbers.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const reasons = await optOutReasons(
     db,
-    raws.map((r) => r.number),
+    rows.map((r) => r.number),
   );
   return ids.flatMap((id) => {
-    const raw = byId.get(id);
-    return raw ? [rowView(raw, reasons.get(raw.number) ?? null)] : [];
+    const row = byId.get(id);
+    return row ? [rowView(row, reasons.get(row.number) ?? null)] : [];
   });
 }
 
@@ -33,27 +36,27 @@ function rowsByIds(db: Db, ids: number[]): PhoneNumberView[] {
 export async function phoneNumbersPerPage(ctx: AppContext, page: number, search: string, lineType: LineTypeFilter | '' = '') {
   const { limit, offset } = pageWindow(page);
   const text = phoneSearchText(search, await defaultCountry(ctx.db));
-  const { ids, total, capped } = lineType ? pageIdsOfLineType(ctx.db, lineType, text, offset, limit) : pageIds(ctx.db, text, offset, limit, ctx.log);
-  const result = paged(rowsByIds(ctx.db, ids), total, page);
+  const { ids, total, capped } = lineType ? await pageIdsOfLineType(ctx.db, lineType, text, offset, limit) : await pageIds(ctx.db, text, offset, limit, ctx.log);
+  const result = paged(await rowsByIds(ctx.db, ids), total, page);
   return { ...result, meta: { ...result.meta, capped } };
 }
 
 /** The list without paging, for pickers: at most LIST_LIMIT rows (the export has them all). */
 export const LIST_LIMIT = 1000;
 export async function phoneNumberList(ctx: AppContext, search: string) {
-  const { ids, total } = pageIds(ctx.db, phoneSearchText(search, await defaultCountry(ctx.db)), 0, LIST_LIMIT, ctx.log);
-  return { list: rowsByIds(ctx.db, ids), total, truncated: total > ids.length };
+  const { ids, total } = await pageIds(ctx.db, phoneSearchText(search, await defaultCountry(ctx.db)), 0, LIST_LIMIT, ctx.log);
+  return { list: await rowsByIds(ctx.db, ids), total, truncated: total > ids.length };
 }
 
-function rawById(db: Db, id: number): PhoneNumberRaw {
-  const raw = db.$client.prepare('SELECT * FROM phone_numbers WHERE id = ?').get(id) as PhoneNumberRaw | undefined;
-  if (!raw) throw new HttpError(404, 'Phone number not found');
-  return raw;
+async function rowById(db: Db, id: number): Promise<PhoneNumberRow> {
+  const row = await one(db.select().from(phoneNumbers).where(eq(phoneNumbers.id, id)).limit(1));
+  if (!row) throw new HttpError(404, 'Phone number not found');
+  return row;
 }
 
-export function phoneNumberById(ctx: AppContext, id: number) {
-  const raw = rawById(ctx.db, id);
-  return { phoneNumber: rowView(raw, optOutReason(ctx.db, raw.number)) };
+export async function phoneNumberById(ctx: AppContext, id: number) {
+  const row = await rowById(ctx.db, id);
+  return { phoneNumber: rowView(row, await optOutReason(ctx.db, row.number)) };
 }
 
 const PLAN_TYPES = new Set(['mobile', 'fixed_line', 'other']);
@@ -63,74 +66,80 @@ const PLAN_TYPES = new Set(['mobile', 'fixed_line', 'other']);
  * it when the plan already classified it; a row the re-normalisation marked is read again as a stored
  * number (so a duplicate answers 409 and an invalid one 422 until the number is corrected).
  */
-function validNumber(db: Db, input: string, current?: PhoneNumberRaw): { number: string; lineType: LineType } {
-  const country = defaultCountryOf(db.$client);
+function validNumber(country: string, input: string, current?: PhoneNumberRow): { number: string; lineType: LineType } {
   let phone: PhoneResult;
   if (current && input.trim() === current.number) {
-    const read = PLAN_TYPES.has(current.line_type ?? '') ? null : readStoredNumber(current.number, country);
+    const read = PLAN_TYPES.has(current.lineType ?? '') ? null : readStoredNumber(current.number, country);
     phone = read ? { ok: true, ...read } : normalizePhone(`+${current.number}`, country);
   } else phone = normalizePhone(input, country);
   if (!phone.ok) throw new HttpError(422, phone.message, { errors: { number: phone.message } });
   return phone;
 }
 
-function assertFree(db: Db, number: string, exceptId: number | null): void {
-  const other = db.$client.prepare('SELECT id FROM phone_numbers WHERE number = ? AND id IS NOT ?').get(number, exceptId) as { id: number } | undefined;
+async function assertFree(db: Db, number: string, exceptId: number | null): Promise<void> {
+  const sameNumber = eq(phoneNumbers.number, number);
+  const other = await one(
+    db
+      .select({ id: phoneNumbers.id })
+      .from(phoneNumbers)
+      .where(exceptId === null ? sameNumber : and(sameNumber, ne(phoneNumbers.id, exceptId)))
+      .limit(1),
+  );
   if (other) {
     const msg = `Nomor ${number} sudah ada di daftar.`;
     throw new HttpError(409, msg, { errors: { number: msg } });
   }
 }
 
-export function savePhoneNumber(ctx: AppContext, input: PhoneNumberSaveInput) {
-  const { number, lineType } = validNumber(ctx.db, input.number);
-  const c = ctx.db.$client;
-  const id = c.transaction(() => {
-    const reason = optOutReason(ctx.db, number);
+export async function savePhoneNumber(ctx: AppContext, input: PhoneNumberSaveInput) {
+  const { number, lineType } = validNumber(await defaultCountry(ctx.db), input.number);
+  const id = await transaction(ctx.db, async (tx) => {
+    const reason = await optOutReason(tx, number);
     if (reason) {
       const msg = `Nomor ${number} sudah berhenti berlangganan (${reason}) dan tidak bisa didaftarkan lagi.`;
       throw new HttpError(409, msg, { errors: { number: msg } });
     }
-    assertFree(ctx.db, number, null);
-    return Number(c.prepare('INSERT INTO phone_numbers (number, name, line_type) VALUES (?, ?, ?)').run(number, input.name, lineType).lastInsertRowid);
-  })();
-  return { ...phoneNumberById(ctx, id), msg: 'Nomor berhasil disimpan.' };
+    await assertFree(tx, number, null);
+    const [row] = await tx.insert(phoneNumbers).values({ number, name: input.name, lineType }).returning({ id: phoneNumbers.id });
+    return row!.id;
+  });
+  return { ...(await phoneNumberById(ctx, id)), msg: 'Nomor berhasil disimpan.' };
 }
 
-export function updatePhoneNumber(ctx: AppContext, id: number, input: PhoneNumberUpdateInput) {
-  const c = ctx.db.$client;
-  c.transaction(() => {
-    const { number, lineType } = validNumber(ctx.db, input.number, rawById(ctx.db, id));
-    const reason = optOutReason(ctx.db, number);
+export async function updatePhoneNumber(ctx: AppContext, id: number, input: PhoneNumberUpdateInput) {
+  // The settings are read before the transaction, so it holds the connection for its own work only.
+  const country = await defaultCountry(ctx.db);
+  await transaction(ctx.db, async (tx) => {
+    const { number, lineType } = validNumber(country, input.number, await rowById(tx, id));
+    const reason = await optOutReason(tx, number);
     if (reason && input.status === 'active') {
       const msg = `Nomor ${number} sudah berhenti berlangganan (${reason}) dan tidak bisa diaktifkan lagi.`;
       throw new HttpError(409, msg, { errors: { status: msg } });
     }
-    assertFree(ctx.db, number, id);
-    c.prepare('UPDATE phone_numbers SET number = ?, name = ?, status = ?, line_type = ? WHERE id = ?').run(number, input.name, input.status, lineType, id);
-  })();
-  return { ...phoneNumberById(ctx, id), msg: 'Nomor berhasil diperbarui.' };
+    await assertFree(tx, number, id);
+    await tx.update(phoneNumbers).set({ number, name: input.name, status: input.status, lineType }).where(eq(phoneNumbers.id, id));
+  });
+  return { ...(await phoneNumberById(ctx, id)), msg: 'Nomor berhasil diperbarui.' };
 }
 
-export function deletePhoneNumber(ctx: AppContext, id: number) {
-  const { changes } = ctx.db.$client.prepare('DELETE FROM phone_numbers WHERE id = ?').run(id);
-  if (!changes) throw new HttpError(404, 'Phone number not found');
+export async function deletePhoneNumber(ctx: AppContext, id: number) {
+  if (!changes(await ctx.db.delete(phoneNumbers).where(eq(phoneNumbers.id, id)))) throw new HttpError(404, 'Phone number not found');
   return { id, msg: 'Nomor berhasil dihapus.' };
 }
 
 /** Numbers delivered to at least once (blasted) and the rest (unBlasted). */
-export function countBlast(ctx: AppContext) {
-  const { total, blasted } = phoneListFigures(ctx.db);
+export async function countBlast(ctx: AppContext) {
+  const { total, blasted } = await phoneListFigures(ctx.db);
   return { blasted, unBlasted: total - blasted };
 }
 
-export function phoneNumberCount(ctx: AppContext): number {
+export async function phoneNumberCount(ctx: AppContext): Promise<number> {
   return phoneNumberTotal(ctx.db);
 }
 
 /** Whether the list has any row (the export's 404), without counting millions of rows. */
-export function hasPhoneNumbers(ctx: AppContext): boolean {
-  return ctx.db.$client.prepare('SELECT 1 FROM phone_numbers LIMIT 1').get() !== undefined;
+export async function hasPhoneNumbers(ctx: AppContext): Promise<boolean> {
+  return (await one(ctx.db.select({ id: phoneNumbers.id }).from(phoneNumbers).limit(1))) !== undefined;
 }
 
 interface ExportRow {
@@ -142,7 +151,7 @@ interface ExportRow {
 
 /** The whole list as phone_numbers.csv / .json (number, name, status), streamed page by page. */
 export async function exportPhoneNumbers(ctx: AppContext, out: Writable, format: 'csv' | 'json'): Promise<void> {
-  const page = ctx.db.$client.prepare('SELECT id, number, name, status FROM phone_numbers WHERE id > ? ORDER BY id LIMIT 1000');
+  const columns = { id: phoneNumbers.id, number: phoneNumbers.number, name: phoneNumbers.name, status: phoneNumbers.status };
   await streamRows<ExportRow>(
     out,
     format,
@@ -151,8 +160,8 @@ export async function exportPhoneNumbers(ctx: AppContext, out: Writable, format:
       cells: (r) => [r.number, r.name, r.status],
       json: (r) => ({ number: r.number, name: r.name, status: r.status }),
     },
-    (after) => {
-      const rows = page.all(after) as ExportRow[];
+    async (after) => {
+      const rows = await ctx.db.select(columns).from(phoneNumbers).where(gt(phoneNumbers.id, after)).orderBy(asc(phoneNumbers.id)).limit(1000);
       return rows.length ? { rows, lastKey: rows[rows.length - 1]!.id } : null;
     },
   );

@@ -43,7 +43,7 @@ export function removeOldSkippedFiles(dir: string, now = Date.now()): void {
 export async function writeSkippedFiles(
   dir: string,
   token: string,
-  nextPage: (after: number) => { rows: SkippedRow[]; lastKey: number } | null,
+  nextPage: (after: number) => Promise<{ rows: SkippedRow[]; lastKey: number } | null> | { rows: SkippedRow[]; lastKey: number } | null,
 ): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   removeOldSkippedFiles(dir);

@@ -1,8 +1,12 @@
 import type { PhoneNumberView } from '../../../common/phonenumber';
+import type { phoneNumbers } from '../db/schema';
 
 export type { PhoneNumberView };
 
-/** A phone_numbers row as SQLite returns it. */
+/** A phone_numbers row as the store answers it through the table object. */
+export type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
+
+/** A phone_numbers row as raw SQL on SQLite returns it. */
 export interface PhoneNumberRaw {
   id: number;
   number: string;
@@ -17,19 +21,35 @@ export interface PhoneNumberRaw {
   created_at: number;
 }
 
-export function rowView(raw: PhoneNumberRaw, optOutReason: string | null): PhoneNumberView {
+export function rowFromRaw(raw: PhoneNumberRaw): PhoneNumberRow {
   return {
     id: raw.id,
     number: raw.number,
     name: raw.name,
+    status: raw.status,
+    inUse: raw.in_use,
+    claimedBy: raw.claimed_by,
+    countSuccess: raw.count_success,
+    countFail: raw.count_fail,
+    lastSent: raw.last_sent === null ? null : new Date(raw.last_sent),
+    lineType: raw.line_type,
+    createdAt: new Date(raw.created_at),
+  };
+}
+
+export function rowView(row: PhoneNumberRow, optOutReason: string | null): PhoneNumberView {
+  return {
+    id: row.id,
+    number: row.number,
+    name: row.name,
     // A number on the suppression list is nonactive whatever its row says.
-    status: optOutReason ? 'nonactive' : raw.status,
-    in_use: raw.in_use,
-    count_success: raw.count_success,
-    count_fail: raw.count_fail,
-    last_sent: raw.last_sent === null ? null : new Date(raw.last_sent).toISOString(),
+    status: optOutReason ? 'nonactive' : row.status,
+    in_use: row.inUse,
+    count_success: row.countSuccess,
+    count_fail: row.countFail,
+    last_sent: row.lastSent === null ? null : row.lastSent.toISOString(),
     opt_out_reason: optOutReason,
-    line_type: raw.line_type,
+    line_type: row.lineType,
   };
 }
 

@@ -34,27 +34,27 @@ export function registerProxyRoutes(api: Api, ctx: AppContext): void {
     typeMsg: 'File harus berformat .csv atau .json.',
   });
 
-  api.get('/admin/proxy/list', (_req, res) => {
-    res.json(proxyList(ctx));
+  api.get('/admin/proxy/list', async (_req, res) => {
+    res.json(await proxyList(ctx));
   });
 
-  api.get('/admin/proxy/list-per-page', (req, res) => {
-    res.json(proxiesPerPage(ctx, pageParam.parse(req.query.page)));
+  api.get('/admin/proxy/list-per-page', async (req, res) => {
+    res.json(await proxiesPerPage(ctx, pageParam.parse(req.query.page)));
   });
 
-  api.get('/admin/proxy/count-use', (_req, res) => {
-    res.json(proxyCountUse(ctx));
+  api.get('/admin/proxy/count-use', async (_req, res) => {
+    res.json(await proxyCountUse(ctx));
   });
 
   api.get('/admin/proxy/export', async (req, res) => {
     const { format } = ExportQuery.parse(req.query);
-    if (proxyCount(ctx) === 0) throw new HttpError(404, NO_PROXIES);
+    if ((await proxyCount(ctx)) === 0) throw new HttpError(404, NO_PROXIES);
     attachment(res, `proxies.${format}`, format);
     await streamDownload(ctx, res, () => exportProxies(ctx, res, format));
   });
 
-  api.post('/admin/proxy/save', (req, res) => {
-    res.status(201).json(saveProxy(ctx, ProxySave.parse(req.body ?? {})));
+  api.post('/admin/proxy/save', async (req, res) => {
+    res.status(201).json(await saveProxy(ctx, ProxySave.parse(req.body ?? {})));
   });
 
   api.post('/admin/proxy/import', upload, async (req, res) => {
@@ -63,15 +63,15 @@ export function registerProxyRoutes(api: Api, ctx: AppContext): void {
     res.json(await importProxies(ctx, file.path, fileExtension(file.originalname) === '.json' ? 'json' : 'csv'));
   });
 
-  api.get('/admin/proxy/:id', (req, res) => {
-    res.json(proxyById(ctx, idParam(req.params.id)));
+  api.get('/admin/proxy/:id', async (req, res) => {
+    res.json(await proxyById(ctx, idParam(req.params.id)));
   });
 
-  api.put('/admin/proxy/:id', (req, res) => {
-    res.json(updateProxy(ctx, idParam(req.params.id), ProxyUpdate.parse(req.body ?? {})));
+  api.put('/admin/proxy/:id', async (req, res) => {
+    res.json(await updateProxy(ctx, idParam(req.params.id), ProxyUpdate.parse(req.body ?? {})));
   });
 
-  api.delete('/admin/proxy/:id', (req, res) => {
-    res.json(deleteProxy(ctx, idParam(req.params.id)));
+  api.delete('/admin/proxy/:id', async (req, res) => {
+    res.json(await deleteProxy(ctx, idParam(req.params.id)));
   });
 }

@@ -1,7 +1,10 @@
 import type { Writable } from 'node:stream';
+import { and, asc, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import type { Db } from '../db/client';
+import { transaction, type Db } from '../db/client';
+import { proxies } from '../db/schema';
+import { changes, one } from '../db/raw';
 import { streamRows } from '../lib/csv';
 import { HttpError } from '../lib/errors';
 import { paged, pageWindow } from '../lib/paging';
@@ -31,8 +34,10 @@ export const PROXY_REQUIRED = 'Proxy wajib diisi.';
 export const ProxySave = z.object({ value: required(PROXY_REQUIRED) });
 export const ProxyUpdate = ProxySave.extend({ status: z.enum(['active', 'nonactive'], { message: 'Status harus active atau nonactive.' }) });
 
-function rawById(db: Db, id: number): ProxyRaw {
-  const raw = db.$client.prepare('SELECT id, value, status, count_use FROM proxies WHERE id = ?').get(id) as ProxyRaw | undefined;
+const COLUMNS = { id: proxies.id, value: proxies.value, status: proxies.status, count_use: proxies.countUse };
+
+async function rawById(db: Db, id: number): Promise<ProxyRaw> {
+  const raw = await one(db.select(COLUMNS).from(proxies).where(eq(proxies.id, id)).limit(1));
   if (!raw) throw new HttpError(404, 'Proxy not found');
   return raw;
 }
@@ -43,76 +48,83 @@ function validValue(input: string): string {
   return r.value;
 }
 
-function assertFree(db: Db, value: string, exceptId: number | null): void {
-  if (db.$client.prepare('SELECT 1 AS x FROM proxies WHERE value = ? AND id IS NOT ?').get(value, exceptId)) {
+async function assertFree(db: Db, value: string, exceptId: number | null): Promise<void> {
+  const same = eq(proxies.value, value);
+  const other = await one(
+    db
+      .select({ id: proxies.id })
+      .from(proxies)
+      .where(exceptId === null ? same : and(same, ne(proxies.id, exceptId)))
+      .limit(1),
+  );
+  if (other) {
     const msg = 'Proxy sudah ada di daftar.';
     throw new HttpError(409, msg, { errors: { value: msg } });
   }
 }
 
-export function proxiesPerPage(ctx: AppContext, page: number) {
-  const c = ctx.db.$client;
-  const total = (c.prepare('SELECT count(*) AS n FROM proxies').get() as { n: number }).n;
+export async function proxiesPerPage(ctx: AppContext, page: number) {
+  const total = await proxyCount(ctx);
   const { limit, offset } = pageWindow(page);
-  const rows = c.prepare('SELECT id, value, status, count_use FROM proxies ORDER BY id LIMIT ? OFFSET ?').all(limit, offset) as ProxyRaw[];
+  const rows = await ctx.db.select(COLUMNS).from(proxies).orderBy(asc(proxies.id)).limit(limit).offset(offset);
   return paged(rows.map(view), total, page);
 }
 
-export function proxyList(ctx: AppContext) {
-  const rows = ctx.db.$client.prepare('SELECT id, value, status, count_use FROM proxies ORDER BY id').all() as ProxyRaw[];
+export async function proxyList(ctx: AppContext) {
+  const rows = await ctx.db.select(COLUMNS).from(proxies).orderBy(asc(proxies.id));
   return { list: rows.map(view) };
 }
 
-export function proxyById(ctx: AppContext, id: number) {
-  return { proxy: view(rawById(ctx.db, id)) };
+export async function proxyById(ctx: AppContext, id: number) {
+  return { proxy: view(await rawById(ctx.db, id)) };
 }
 
-export function saveProxy(ctx: AppContext, input: z.infer<typeof ProxySave>) {
+export async function saveProxy(ctx: AppContext, input: z.infer<typeof ProxySave>) {
   const value = validValue(input.value);
-  const c = ctx.db.$client;
-  const id = c.transaction(() => {
-    assertFree(ctx.db, value, null);
-    return Number(c.prepare('INSERT INTO proxies (value) VALUES (?)').run(value).lastInsertRowid);
-  })();
-  return { ...proxyById(ctx, id), msg: 'Proxy berhasil disimpan.' };
+  const id = await transaction(ctx.db, async (tx) => {
+    await assertFree(tx, value, null);
+    const [row] = await tx.insert(proxies).values({ value }).returning({ id: proxies.id });
+    return row!.id;
+  });
+  return { ...(await proxyById(ctx, id)), msg: 'Proxy berhasil disimpan.' };
 }
 
-export function updateProxy(ctx: AppContext, id: number, input: z.infer<typeof ProxyUpdate>) {
-  const c = ctx.db.$client;
-  c.transaction(() => {
-    const stored = rawById(ctx.db, id);
+export async function updateProxy(ctx: AppContext, id: number, input: z.infer<typeof ProxyUpdate>) {
+  await transaction(ctx.db, async (tx) => {
+    const stored = await rawById(tx, id);
     const value = validValue(unmaskProxy(input.value, stored.value));
-    assertFree(ctx.db, value, id);
-    c.prepare('UPDATE proxies SET value = ?, status = ? WHERE id = ?').run(value, input.status, id);
-  })();
-  return { ...proxyById(ctx, id), msg: 'Proxy berhasil diperbarui.' };
+    await assertFree(tx, value, id);
+    await tx.update(proxies).set({ value, status: input.status }).where(eq(proxies.id, id));
+  });
+  return { ...(await proxyById(ctx, id)), msg: 'Proxy berhasil diperbarui.' };
 }
 
-export function deleteProxy(ctx: AppContext, id: number) {
-  const { changes } = ctx.db.$client.prepare('DELETE FROM proxies WHERE id = ?').run(id);
-  if (!changes) throw new HttpError(404, 'Proxy not found');
+export async function deleteProxy(ctx: AppContext, id: number) {
+  if (!changes(await ctx.db.delete(proxies).where(eq(proxies.id, id)))) throw new HttpError(404, 'Proxy not found');
   return { id, msg: 'Proxy berhasil dihapus.' };
 }
 
 /** Proxies used by at least one account so far (count_use > 0) and the others. */
-export function proxyCountUse(ctx: AppContext) {
-  const row = ctx.db.$client.prepare('SELECT count(*) AS total, coalesce(sum(count_use > 0), 0) AS used FROM proxies').get() as { total: number; used: number };
-  return { unUsed: row.total - row.used, used: row.used };
+export async function proxyCountUse(ctx: AppContext) {
+  const row = await one(
+    ctx.db.select({ total: count(), used: sql<number>`coalesce(sum(case when ${proxies.countUse} > 0 then 1 else 0 end), 0)` }).from(proxies),
+  );
+  const used = Number(row?.used ?? 0);
+  return { unUsed: Number(row?.total ?? 0) - used, used };
 }
 
-export function proxyCount(ctx: AppContext): number {
-  return (ctx.db.$client.prepare('SELECT count(*) AS n FROM proxies').get() as { n: number }).n;
+export async function proxyCount(ctx: AppContext): Promise<number> {
+  return Number((await one(ctx.db.select({ n: count() }).from(proxies)))?.n ?? 0);
 }
 
 /** proxies.csv / proxies.json: value and status, in full (an admin's backup that re-imports as is). */
 export async function exportProxies(ctx: AppContext, out: Writable, format: 'csv' | 'json'): Promise<void> {
-  const page = ctx.db.$client.prepare('SELECT id, value, status, count_use FROM proxies WHERE id > ? ORDER BY id LIMIT 5000');
   await streamRows<ProxyRaw>(
     out,
     format,
     { header: ['value', 'status'], cells: (r) => [r.value, r.status], json: (r) => ({ value: r.value, status: r.status }) },
-    (after) => {
-      const rows = page.all(after) as ProxyRaw[];
+    async (after) => {
+      const rows = await ctx.db.select(COLUMNS).from(proxies).where(gt(proxies.id, after)).orderBy(asc(proxies.id)).limit(5000);
       return rows.length ? { rows, lastKey: rows[rows.length - 1]!.id } : null;
     },
   );
@@ -136,15 +148,22 @@ export async function importProxies(ctx: AppContext, file: string, kind: 'csv' |
     for (const r of batch) rows.push({ value: r.value ?? '', status: r.status === 'nonactive' ? 'nonactive' : 'active' });
     if (rows.length > PROXY_IMPORT_MAX_ROWS) throw new HttpError(413, `Maksimal ${PROXY_IMPORT_MAX_ROWS.toLocaleString('id-ID')} proxy per file.`);
   }
-  const c = ctx.db.$client;
-  const existing = c.prepare('SELECT id, status FROM proxies WHERE value = ?');
-  const insert = c.prepare('INSERT INTO proxies (value, status) VALUES (?, ?)');
-  return c.transaction(() => {
+  const read = rows.map((row) => ({ row, parsed: parseProxy(row.value) }));
+  const values = [...new Set(read.flatMap(({ parsed }) => (parsed.ok ? [parsed.value] : [])))];
+  return transaction(ctx.db, async (tx) => {
     const created: ProxyView[] = [];
     const skipped: SkippedProxy[] = [];
     const seen = new Set<string>();
-    for (const row of rows) {
-      const parsed = parseProxy(row.value);
+    // Values already in the list, looked up a chunk at a time.
+    const existing = new Map<string, { id: number; status: string }>();
+    for (let i = 0; i < values.length; i += 500) {
+      const found = await tx
+        .select({ id: proxies.id, value: proxies.value, status: proxies.status })
+        .from(proxies)
+        .where(inArray(proxies.value, values.slice(i, i + 500)));
+      for (const f of found) existing.set(f.value, { id: f.id, status: f.status });
+    }
+    for (const { row, parsed } of read) {
       if (!parsed.ok) {
         skipped.push({ id: null, value: maskProxy(row.value.slice(0, 500)), name: '', status: row.status, reason: PROXY_SKIP.invalid });
         continue;
@@ -154,13 +173,13 @@ export async function importProxies(ctx: AppContext, file: string, kind: 'csv' |
         continue;
       }
       seen.add(parsed.value);
-      const found = existing.get(parsed.value) as { id: number; status: string } | undefined;
+      const found = existing.get(parsed.value);
       if (found) skipped.push({ id: found.id, value: maskProxy(parsed.value), name: '', status: found.status, reason: PROXY_SKIP.existing });
       else {
-        const id = Number(insert.run(parsed.value, row.status).lastInsertRowid);
-        created.push({ id, value: maskProxy(parsed.value), status: row.status, count_use: 0 });
+        const [inserted] = await tx.insert(proxies).values({ value: parsed.value, status: row.status }).returning({ id: proxies.id });
+        created.push({ id: inserted!.id, value: maskProxy(parsed.value), status: row.status, count_use: 0 });
       }
     }
     return { created, skipped };
-  })();
+  });
 }

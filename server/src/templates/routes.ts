@@ -10,10 +10,10 @@ import { ALL_MEDIA_EXTENSIONS, MEDIA_MAX_BYTES, MEDIA_TOO_LARGE, MEDIA_TYPE, med
 import { createTemplate, deleteTemplate, importTemplates, templateById, templateList, templatesPerPage, TemplateFields, updateTemplate } from './service';
 
 /** Runs a save with the uploaded media; the file is removed again when the save is refused. */
-function withMedia<T>(req: Request, save: (media: string | null) => T): T {
+async function withMedia<T>(req: Request, save: (media: string | null) => Promise<T>): Promise<T> {
   const file = req.file;
   try {
-    return save(file ? mediaUrl(file.filename) : null);
+    return await save(file ? mediaUrl(file.filename) : null);
   } catch (err) {
     removeUpload(file?.path);
     throw err;
@@ -37,16 +37,16 @@ export function registerTemplateRoutes(api: Api, ctx: AppContext): void {
     typeMsg: 'File harus berformat .json.',
   });
 
-  api.get('/admin/message/list', (_req, res) => {
-    res.json(templateList(ctx));
+  api.get('/admin/message/list', async (_req, res) => {
+    res.json(await templateList(ctx));
   });
 
-  api.get('/admin/message/list-per-page', (req, res) => {
-    res.json(templatesPerPage(ctx, pageParam.parse(req.query.page)));
+  api.get('/admin/message/list-per-page', async (req, res) => {
+    res.json(await templatesPerPage(ctx, pageParam.parse(req.query.page)));
   });
 
-  api.post('/admin/message/create', media, (req, res) => {
-    res.status(201).json(withMedia(req, (m) => createTemplate(ctx, TemplateFields.parse(req.body ?? {}), m)));
+  api.post('/admin/message/create', media, async (req, res) => {
+    res.status(201).json(await withMedia(req, (m) => createTemplate(ctx, TemplateFields.parse(req.body ?? {}), m)));
   });
 
   api.post('/admin/message/import', jsonUpload, async (req, res) => {
@@ -55,16 +55,16 @@ export function registerTemplateRoutes(api: Api, ctx: AppContext): void {
     res.json(await importTemplates(ctx, file.path));
   });
 
-  api.get('/admin/message/:id', (req, res) => {
-    res.json(templateById(ctx, idParam(req.params.id)));
+  api.get('/admin/message/:id', async (req, res) => {
+    res.json(await templateById(ctx, idParam(req.params.id)));
   });
 
-  api.put('/admin/message/:id', media, (req, res) => {
+  api.put('/admin/message/:id', media, async (req, res) => {
     const id = idParam(req.params.id);
-    res.json(withMedia(req, (m) => updateTemplate(ctx, id, TemplateFields.parse(req.body ?? {}), m)));
+    res.json(await withMedia(req, (m) => updateTemplate(ctx, id, TemplateFields.parse(req.body ?? {}), m)));
   });
 
-  api.delete('/admin/message/:id', (req, res) => {
-    res.json(deleteTemplate(ctx, idParam(req.params.id)));
+  api.delete('/admin/message/:id', async (req, res) => {
+    res.json(await deleteTemplate(ctx, idParam(req.params.id)));
   });
 }

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { asc, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import type { Db } from '../db/client';
+import { transaction, type Db } from '../db/client';
+import { messageTemplates } from '../db/schema';
+import { one } from '../db/raw';
 import { HttpError } from '../lib/errors';
 import { paged, pageWindow } from '../lib/paging';
 import { JsonArrayScanner } from '../lib/rows';
@@ -61,56 +64,54 @@ export function prepareTemplate(input: { text: string; button?: unknown; status:
   return { text, textWa: htmlToWhatsapp(text), button, status: input.status };
 }
 
-function rawById(db: Db, id: number): TemplateRaw {
-  const raw = db.$client.prepare('SELECT id, media, text, text_wa, button, status, count_use FROM message_templates WHERE id = ?').get(id) as TemplateRaw | undefined;
+const t = messageTemplates;
+const COLUMNS = { id: t.id, media: t.media, text: t.text, text_wa: t.textWa, button: t.button, status: t.status, count_use: t.countUse };
+
+async function rawById(db: Db, id: number): Promise<TemplateRaw> {
+  const raw = await one(db.select(COLUMNS).from(t).where(eq(t.id, id)).limit(1));
   if (!raw) throw new HttpError(404, 'Message template not found');
   return raw;
 }
 
-const COLUMNS = 'id, media, text, text_wa, button, status, count_use';
-
-export function templateList(ctx: AppContext) {
-  const rows = ctx.db.$client.prepare(`SELECT ${COLUMNS} FROM message_templates ORDER BY id`).all() as TemplateRaw[];
+export async function templateList(ctx: AppContext) {
+  const rows = await ctx.db.select(COLUMNS).from(t).orderBy(asc(t.id));
   return { list: rows.map(view) };
 }
 
-export function templatesPerPage(ctx: AppContext, page: number) {
-  const c = ctx.db.$client;
-  const total = (c.prepare('SELECT count(*) AS n FROM message_templates').get() as { n: number }).n;
+export async function templatesPerPage(ctx: AppContext, page: number) {
+  const counted = await one(ctx.db.select({ n: count() }).from(t));
   const { limit, offset } = pageWindow(page);
-  const rows = c.prepare(`SELECT ${COLUMNS} FROM message_templates ORDER BY id LIMIT ? OFFSET ?`).all(limit, offset) as TemplateRaw[];
-  return paged(rows.map(view), total, page);
+  const rows = await ctx.db.select(COLUMNS).from(t).orderBy(asc(t.id)).limit(limit).offset(offset);
+  return paged(rows.map(view), Number(counted?.n ?? 0), page);
 }
 
-export function templateById(ctx: AppContext, id: number) {
-  return { message: view(rawById(ctx.db, id)) };
+export async function templateById(ctx: AppContext, id: number) {
+  return { message: view(await rawById(ctx.db, id)) };
 }
 
 const uploadsDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'uploads');
 
-export function createTemplate(ctx: AppContext, input: TemplateInput, media: string | null) {
-  const t = prepareTemplate(input, media);
-  const { lastInsertRowid } = ctx.db.$client
-    .prepare('INSERT INTO message_templates (media, text, text_wa, button, status) VALUES (?, ?, ?, ?, ?)')
-    .run(media, t.text, t.textWa, JSON.stringify(t.button), t.status);
-  return { ...templateById(ctx, Number(lastInsertRowid)), msg: 'Template pesan berhasil disimpan.' };
+const stored = (media: string | null, p: Prepared) => ({ media, text: p.text, textWa: p.textWa, button: JSON.stringify(p.button), status: p.status });
+
+export async function createTemplate(ctx: AppContext, input: TemplateInput, media: string | null) {
+  const p = prepareTemplate(input, media);
+  const [row] = await ctx.db.insert(t).values(stored(media, p)).returning(COLUMNS);
+  return { message: view(row!), msg: 'Template pesan berhasil disimpan.' };
 }
 
 /** Updates a template; a new file replaces the old media, whose file is then removed. */
-export function updateTemplate(ctx: AppContext, id: number, input: TemplateInput, newMedia: string | null) {
-  const current = rawById(ctx.db, id);
+export async function updateTemplate(ctx: AppContext, id: number, input: TemplateInput, newMedia: string | null) {
+  const current = await rawById(ctx.db, id);
   const media = newMedia ?? (input.removeMedia ? null : current.media);
-  const t = prepareTemplate(input, media);
-  ctx.db.$client
-    .prepare('UPDATE message_templates SET media = ?, text = ?, text_wa = ?, button = ?, status = ? WHERE id = ?')
-    .run(media, t.text, t.textWa, JSON.stringify(t.button), t.status, id);
+  const p = prepareTemplate(input, media);
+  await ctx.db.update(t).set(stored(media, p)).where(eq(t.id, id));
   if (current.media && current.media !== media) removeMedia(uploadsDir(ctx), current.media);
-  return { ...templateById(ctx, id), msg: 'Template pesan berhasil diperbarui.' };
+  return { ...(await templateById(ctx, id)), msg: 'Template pesan berhasil diperbarui.' };
 }
 
-export function deleteTemplate(ctx: AppContext, id: number) {
-  const current = rawById(ctx.db, id);
-  ctx.db.$client.prepare('DELETE FROM message_templates WHERE id = ?').run(id);
+export async function deleteTemplate(ctx: AppContext, id: number) {
+  const current = await rawById(ctx.db, id);
+  await ctx.db.delete(t).where(eq(t.id, id));
   if (current.media) removeMedia(uploadsDir(ctx), current.media);
   return { id, msg: 'Template pesan berhasil dihapus.' };
 }
@@ -142,27 +143,30 @@ export async function importTemplates(ctx: AppContext, file: string) {
     }
   }
   scanner.finish();
-  const created: TemplateView[] = [];
+  // Checked (media files included) before the transaction, which then only writes.
+  const valid: Array<{ media: string | null; prepared: Prepared }> = [];
   const skipped: SkippedTemplate[] = [];
-  const c = ctx.db.$client;
-  const insert = c.prepare('INSERT INTO message_templates (media, text, text_wa, button, status) VALUES (?, ?, ?, ?, ?)');
-  c.transaction(() => {
-    items.forEach((item, index) => {
-      const text = typeof item.text === 'string' ? item.text : '';
-      const shown = captionText(sanitizeCaption(text)).slice(0, 100);
-      try {
-        const mediaUrl = typeof item.media === 'string' && item.media.trim() ? item.media.trim() : null;
-        const file = mediaFile(uploadsDir(ctx), mediaUrl);
-        if (mediaUrl && (!file || !fs.existsSync(file))) throw new HttpError(422, `Media "${mediaUrl}" tidak ditemukan di server.`);
-        const status = item.status === 'nonactive' ? 'nonactive' : 'active';
-        const t = prepareTemplate({ text, button: item.button, status }, mediaUrl);
-        const { lastInsertRowid } = insert.run(mediaUrl, t.text, t.textWa, JSON.stringify(t.button), t.status);
-        created.push(view(rawById(ctx.db, Number(lastInsertRowid))));
-      } catch (err) {
-        if (!(err instanceof HttpError)) throw err;
-        skipped.push({ index: index + 1, text: shown, reason: err.msg });
-      }
-    });
-  })();
+  items.forEach((item, index) => {
+    const text = typeof item.text === 'string' ? item.text : '';
+    const shown = captionText(sanitizeCaption(text)).slice(0, 100);
+    try {
+      const mediaUrl = typeof item.media === 'string' && item.media.trim() ? item.media.trim() : null;
+      const file = mediaFile(uploadsDir(ctx), mediaUrl);
+      if (mediaUrl && (!file || !fs.existsSync(file))) throw new HttpError(422, `Media "${mediaUrl}" tidak ditemukan di server.`);
+      const status = item.status === 'nonactive' ? 'nonactive' : 'active';
+      valid.push({ media: mediaUrl, prepared: prepareTemplate({ text, button: item.button, status }, mediaUrl) });
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      skipped.push({ index: index + 1, text: shown, reason: err.msg });
+    }
+  });
+  const created = await transaction(ctx.db, async (tx) => {
+    const rows: TemplateView[] = [];
+    for (const { media, prepared } of valid) {
+      const [row] = await tx.insert(t).values(stored(media, prepared)).returning(COLUMNS);
+      rows.push(view(row!));
+    }
+    return rows;
+  });
   return { created, skipped };
 }

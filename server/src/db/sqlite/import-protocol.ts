@@ -1,5 +1,5 @@
-import type { HttpError } from '../lib/errors';
-import type { ImportProgress, ImportResult } from './import-run';
+import type { HttpError } from '../../lib/errors';
+import type { ImportProgress, ImportResult } from '../../phonenumbers/import-types';
 
 /** What the server hands an import worker. */
 export interface WorkerJob {

@@ -5,8 +5,9 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { HttpError } from '../lib/errors';
-import { ImportAborted, runImport } from './import-run';
+import { HttpError } from '../../lib/errors';
+import { ImportAborted } from '../../phonenumbers/import-types';
+import { runImport } from './import-run';
 import type { WorkerJob, WorkerMessage } from './import-protocol';
 
 const job = workerData as WorkerJob;
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
       batchSize: job.batchSize,
       skippedDir: job.skippedDir,
       aborted: () => Atomics.load(flag, 0) === 1,
+      // The connection is the worker's own.
+      connectionFree: async () => undefined,
       onProgress: (p) => {
         const now = Date.now();
         if (p.phase === 'reading' && now - last < 100) return;

@@ -1,15 +1,14 @@
 import type Database from 'better-sqlite3';
-import { INVALID_NUMBER, normalizePhone } from '../../../common/phone';
-import type { ImportRecord } from '../lib/rows';
-import { NumberSet } from './number-set';
-import { defaultCountryOf } from '../settings/service';
+import { DEFAULT_COUNTRY, isSupportedCountry, normalizePhone } from '../../../../common/phone';
+import type { ImportRecord } from '../../lib/rows';
+import { NumberSet } from '../../phonenumbers/number-set';
+import { SKIP_REASONS } from '../../phonenumbers/import-types';
 
-export const SKIP_REASONS = {
-  existing: 'already in the list',
-  repeated: 'repeated in the file',
-  invalid: INVALID_NUMBER,
-  optedOut: 'opted out',
-} as const;
+/** 'Kode Negara Default' read on the import's own connection. */
+function defaultCountryOf(c: Database.Database): string {
+  const row = c.prepare('SELECT default_country AS c FROM settings WHERE id = 1').get() as { c: string } | undefined;
+  return row && isSupportedCountry(row.c) ? row.c : DEFAULT_COUNTRY;
+}
 
 const MAX_TEXT = 200;
 /** Rows still open to the list checks: a repeat of a number that is opted out or already listed reports that instead. */

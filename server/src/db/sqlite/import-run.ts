@@ -1,26 +1,10 @@
 import crypto from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { readImportRows } from '../lib/rows';
-import { writeSkippedFiles, type SkippedRow } from './skipped';
-import { ImportStaging } from './staging';
-import { NUMBER_ALIASES, rowView, type PhoneNumberRaw, type PhoneNumberView } from './view';
-
-export interface ImportResult {
-  /** The first created rows (all of them when there are at most INLINE_ROWS). */
-  created: PhoneNumberView[];
-  /** The first skipped rows, in file order (all of them when there are at most INLINE_ROWS). */
-  skipped: SkippedRow[];
-  createdCount: number;
-  skippedCount: number;
-  /** Download token of the whole skipped list when it is longer than the inline one. */
-  skippedFile: string | null;
-}
-
-export interface ImportProgress {
-  phase: 'reading' | 'checking' | 'saving';
-  rows: number;
-  bytes: number;
-}
+import { readImportRows } from '../../lib/rows';
+import { writeSkippedFiles, type SkippedRow } from '../../phonenumbers/skipped';
+import { ImportAborted, INLINE_ROWS, type ImportProgress, type ImportResult } from '../../phonenumbers/import-types';
+import { NUMBER_ALIASES, rowFromRaw, rowView, type PhoneNumberRaw } from '../../phonenumbers/view';
+import { ImportStaging } from './import-staging';
 
 export interface RunOptions {
   batchSize?: number;
@@ -29,15 +13,11 @@ export interface RunOptions {
   onProgress?: (p: ImportProgress) => void;
   /** Asked between steps and once more before the commit; true rolls everything back. */
   aborted: () => boolean;
-}
-
-export const INLINE_ROWS = 1000;
-export const IMPORT_ABORTED = 'The import was cancelled.';
-
-export class ImportAborted extends Error {
-  constructor() {
-    super(IMPORT_ABORTED);
-  }
+  /**
+   * Resolves when the connection may run the next synchronous step: on a connection the server shares,
+   * once no other caller's transaction is open (the import's own steps are short transactions).
+   */
+  connectionFree: () => Promise<void>;
 }
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -49,6 +29,7 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * commits nothing is visible; a failure or an abort anywhere leaves the table exactly as it was.
  */
 export async function runImport(c: Database.Database, file: string, kind: 'csv' | 'json', options: RunOptions): Promise<ImportResult> {
+  await options.connectionFree();
   const staging = new ImportStaging(c);
   const check = () => {
     if (options.aborted()) throw new ImportAborted();
@@ -63,17 +44,20 @@ export async function runImport(c: Database.Database, file: string, kind: 'csv' 
     });
     for await (const batch of reader) {
       check();
+      await options.connectionFree();
       staging.add(batch);
       options.onProgress?.({ phase: 'reading', rows: staging.rows, bytes });
       await turn();
     }
     check();
     options.onProgress?.({ phase: 'checking', rows: staging.rows, bytes });
+    await options.connectionFree();
     staging.indexPending();
     check();
     const pending = staging.pending();
     options.onProgress?.({ phase: 'saving', rows: staging.rows, bytes });
 
+    await options.connectionFree();
     const merged = c
       .transaction(() => {
         const before = (c.prepare('SELECT coalesce(max(id), 0) AS m FROM main.phone_numbers').get() as { m: number }).m;
@@ -81,23 +65,26 @@ export async function runImport(c: Database.Database, file: string, kind: 'csv' 
         // The last moment to leave: throwing here rolls the whole merge back.
         check();
         const created = c.prepare('SELECT * FROM main.phone_numbers WHERE id > ? ORDER BY id LIMIT ?').all(before, INLINE_ROWS) as PhoneNumberRaw[];
-        return { created: created.map((r) => rowView(r, null)), createdCount };
+        return { created: created.map((r) => rowView(rowFromRaw(r), null)), createdCount };
       })
       .immediate();
 
     const strip = ({ seq: _seq, ...row }: SkippedRow & { seq: number }): SkippedRow => row;
+    await options.connectionFree();
     const skippedCount = staging.skippedCount();
     const skipped = staging.skippedAfter(0, INLINE_ROWS).map(strip);
     let skippedFile: string | null = null;
     if (skippedCount > INLINE_ROWS) {
       skippedFile = crypto.randomBytes(16).toString('hex');
-      await writeSkippedFiles(options.skippedDir, skippedFile, (after) => {
+      await writeSkippedFiles(options.skippedDir, skippedFile, async (after) => {
+        await options.connectionFree();
         const rows = staging.skippedAfter(after, 5000);
         return rows.length ? { rows, lastKey: rows[rows.length - 1]!.seq } : null;
       });
     }
     return { ...merged, skipped, skippedCount, skippedFile };
   } finally {
+    await options.connectionFree();
     staging.drop();
   }
 }
