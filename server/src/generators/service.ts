@@ -75,7 +75,7 @@ export async function createGenerator(ctx: AppContext, caller: AuthUser, input: 
   const range = await parseRange(ctx, input);
   checkIntervals(input.interval_min, input.interval_max);
   const account = await accountForJob(ctx, caller, input.whatsapp_id);
-  const row = ctx.db
+  const [row] = await ctx.db
     .insert(generators)
     .values({
       userId: caller.id,
@@ -87,8 +87,8 @@ export async function createGenerator(ctx: AppContext, caller: AuthUser, input: 
       intervalMin: input.interval_min,
       intervalMax: input.interval_max,
     })
-    .returning()
-    .get();
+    .returning();
+  if (!row) throw new Error('generator insert returned no row');
   return { generator: generatorView(row, account), msg: 'Generator berhasil dibuat' };
 }
 
@@ -105,15 +105,15 @@ export async function updateGenerator(ctx: AppContext, caller: AuthUser, id: num
     throw new HttpError(409, 'Range nomor tidak dapat diubah setelah generator berjalan');
   }
   const settings = await editedSettings(ctx, caller, row, input);
-  const updated = ctx.db
+  const [updated] = await ctx.db
     .update(generators)
     .set({
       ...settings,
       ...(rangeChanged ? { startNumber: range.start, endNumber: range.end, total: range.total, currentNumber: null, state: null } : {}),
     })
     .where(eq(generators.id, row.id))
-    .returning()
-    .get();
+    .returning();
+  if (!updated) throw new HttpError(404, 'Generator not found');
   return { generator: await withAccount(ctx, updated), msg: 'Generator berhasil diperbarui' };
 }
 
@@ -135,11 +135,10 @@ export async function stopGenerator(ctx: AppContext, caller: AuthUser, id: numbe
 /** The registered numbers found, in the order they were found. */
 export async function generatorResultRows(ctx: AppContext, caller: AuthUser, id: number) {
   const row = await reachable(ctx, caller, id);
-  const list = ctx.db
+  const list = await ctx.db
     .select({ number: generatorResults.number, name: generatorResults.name })
     .from(generatorResults)
     .where(eq(generatorResults.generatorId, row.id))
-    .orderBy(asc(generatorResults.id))
-    .all();
+    .orderBy(asc(generatorResults.id));
   return { list };
 }

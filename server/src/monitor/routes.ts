@@ -6,8 +6,8 @@ import { Monitor } from './service';
 export function registerMonitorRoutes(api: Api, ctx: AppContext): void {
   const monitor = new Monitor(ctx);
 
-  api.get('/dev/monitor/local', (_req, res) => {
-    res.json({ data: monitor.local() });
+  api.get('/dev/monitor/local', async (_req, res) => {
+    res.json({ data: await monitor.local() });
   });
 
   api.get('/dev/monitor/remote', (req, res) => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { users, whatsapps } from '../db/schema';
 import { EventRing } from './ring';
@@ -29,12 +29,12 @@ export class Monitor {
    * This process's view as an array of entries (spec: "an array of data"): the process first, then
    * one entry per account with its gateway session and blast loop, then devices being linked.
    */
-  local(): MonitorEntry[] {
-    const rows = this.ctx.db
+  async local(): Promise<MonitorEntry[]> {
+    const rows = await this.ctx.db
       .select({ w: whatsapps, firstname: users.firstname, lastname: users.lastname, email: users.email })
       .from(whatsapps)
       .leftJoin(users, eq(users.id, whatsapps.userId))
-      .all();
+      .orderBy(asc(whatsapps.id));
     const loops = new Map(engineFor(this.ctx).describeLoops().map((l) => [l.accountId, l]));
     const sessions = rows.map(({ w, firstname, lastname, email }): MonitorEntry => {
       const snap = this.ctx.gateway.snapshot(w.deviceId);

@@ -2,7 +2,7 @@ import type { Api } from '../lib/api';
 import type { AppContext } from '../context';
 import { SimulatorGateway } from '../gateway/simulator/simulator';
 import { SimPhone } from '../gateway/simulator/phone';
-import { defaultCountryOf } from '../settings/service';
+import { defaultCountry } from '../settings/service';
 import { ConnectionBody, NumbersQuery, PairBody, ReplyBody, RevokeBody, ScanBody } from './schema';
 
 /**
@@ -11,16 +11,22 @@ import { ConnectionBody, NumbersQuery, PairBody, ReplyBody, RevokeBody, ScanBody
  */
 export function registerSimRoutes(api: Api, ctx: AppContext): void {
   if (!(ctx.gateway instanceof SimulatorGateway)) return;
-  const phone = new SimPhone(ctx.gateway, () => defaultCountryOf(ctx.db.$client));
+  const sim = ctx.gateway;
+  const phone = new SimPhone(sim);
+  /** The phone reading numbers under the default country setting as it is now. */
+  const localPhone = async () => {
+    const country = await defaultCountry(ctx.db);
+    return new SimPhone(sim, () => country);
+  };
 
-  api.post('/sim/scan', (req, res) => {
+  api.post('/sim/scan', async (req, res) => {
     const body = ScanBody.parse(req.body ?? {});
-    res.json({ device: phone.scan(body.qr, body.phonenumber, body.pushname), msg: 'Perangkat ditautkan' });
+    res.json({ device: (await localPhone()).scan(body.qr, body.phonenumber, body.pushname), msg: 'Perangkat ditautkan' });
   });
 
-  api.post('/sim/pair', (req, res) => {
+  api.post('/sim/pair', async (req, res) => {
     const body = PairBody.parse(req.body ?? {});
-    res.json({ device: phone.pair(body.code, body.phonenumber), msg: 'Perangkat ditautkan' });
+    res.json({ device: (await localPhone()).pair(body.code, body.phonenumber), msg: 'Perangkat ditautkan' });
   });
 
   api.post('/sim/connection', (req, res) => {
@@ -28,9 +34,9 @@ export function registerSimRoutes(api: Api, ctx: AppContext): void {
     res.json({ device: phone.connection(body.deviceId, body.state) });
   });
 
-  api.post('/sim/reply', (req, res) => {
+  api.post('/sim/reply', async (req, res) => {
     const body = ReplyBody.parse(req.body ?? {});
-    res.json({ message: phone.reply(body.from, body.deviceId, body.text, body.buttonId ?? null) });
+    res.json({ message: (await localPhone()).reply(body.from, body.deviceId, body.text, body.buttonId ?? null) });
   });
 
   api.post('/sim/revoke', (req, res) => {
@@ -38,8 +44,8 @@ export function registerSimRoutes(api: Api, ctx: AppContext): void {
     res.json({ revoked: phone.revoke(body.deviceId) });
   });
 
-  api.get('/sim/inbox/:number', (req, res) => {
-    res.json(phone.inbox(String(req.params.number)));
+  api.get('/sim/inbox/:number', async (req, res) => {
+    res.json((await localPhone()).inbox(String(req.params.number)));
   });
 
   api.get('/sim/numbers', (req, res) => {

@@ -3,16 +3,17 @@ import type { AppContext } from '../context';
 import { whatsapps } from '../db/schema';
 import { isStaffOrAbove, type AuthUser } from '../auth/middleware';
 import { HttpError } from '../lib/errors';
+import { one } from '../db/raw';
 import { accountEventData, type WhatsappRow } from './view';
 
 export const ACCOUNT_NOT_FOUND = 'Whatsapp not found';
 
-export function accountById(ctx: AppContext, id: number): WhatsappRow | undefined {
-  return ctx.db.select().from(whatsapps).where(eq(whatsapps.id, id)).get();
+export function accountById(ctx: AppContext, id: number): Promise<WhatsappRow | undefined> {
+  return one(ctx.db.select().from(whatsapps).where(eq(whatsapps.id, id)).limit(1));
 }
 
-export function accountByDevice(ctx: AppContext, deviceId: string): WhatsappRow | undefined {
-  return ctx.db.select().from(whatsapps).where(eq(whatsapps.deviceId, deviceId)).get();
+export function accountByDevice(ctx: AppContext, deviceId: string): Promise<WhatsappRow | undefined> {
+  return one(ctx.db.select().from(whatsapps).where(eq(whatsapps.deviceId, deviceId)).limit(1));
 }
 
 /** Whether the caller may see and act on an account: its owner, or admin and dev. */
@@ -21,8 +22,8 @@ export function mayReach(caller: AuthUser, row: WhatsappRow): boolean {
 }
 
 /** The account with this id if the caller may reach it: 404 when missing, 403 when someone else's. */
-export function accountFor(ctx: AppContext, caller: AuthUser, id: number): WhatsappRow {
-  const row = accountById(ctx, id);
+export async function accountFor(ctx: AppContext, caller: AuthUser, id: number): Promise<WhatsappRow> {
+  const row = await accountById(ctx, id);
   if (!row) throw new HttpError(404, ACCOUNT_NOT_FOUND);
   if (!mayReach(caller, row)) throw new HttpError(403, 'Forbidden');
   return row;

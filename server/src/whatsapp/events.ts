@@ -9,13 +9,37 @@ import { accountEventData, type WhatsappRow } from './view';
 /** At the third suspension the account's counters are reset and it stays suspended. */
 export const SUSPENSIONS_BEFORE_LOCK = 3;
 
-const wired = new WeakSet<AppContext>();
+const started = new WeakMap<AppContext, Promise<void>>();
+const queues = new WeakMap<AppContext, Map<string, Promise<unknown>>>();
+
+/**
+ * Runs `work` after every earlier piece of work queued for the same device, so the writes one device's
+ * events cause land in the order the gateway reported them.
+ */
+export function inDeviceOrder<T>(ctx: AppContext, deviceId: string, work: () => Promise<T>): Promise<T> {
+  let byDevice = queues.get(ctx);
+  if (!byDevice) {
+    byDevice = new Map();
+    queues.set(ctx, byDevice);
+  }
+  const previous = byDevice.get(deviceId) ?? Promise.resolve();
+  const result = previous.then(work, work);
+  const settled = result.then(
+    () => undefined,
+    () => undefined,
+  );
+  byDevice.set(deviceId, settled);
+  void settled.then(() => {
+    if (byDevice.get(deviceId) === settled) byDevice.delete(deviceId);
+  });
+  return result;
+}
 
 /** Suspends an account whose owner deleted a sent message; blasting stops (status idle). */
-export function suspendAccount(ctx: AppContext, row: WhatsappRow): WhatsappRow {
+export async function suspendAccount(ctx: AppContext, row: WhatsappRow): Promise<WhatsappRow> {
   const count = row.suspendedCount + 1;
   const locked = count >= SUSPENSIONS_BEFORE_LOCK;
-  ctx.db
+  await ctx.db
     .update(whatsapps)
     .set({
       suspended: true,
@@ -24,9 +48,8 @@ export function suspendAccount(ctx: AppContext, row: WhatsappRow): WhatsappRow {
       updatedAt: new Date(),
       ...(locked ? { countSuccess: 0, countFail: 0, income: 0 } : {}),
     })
-    .where(eq(whatsapps.id, row.id))
-    .run();
-  const updated = accountById(ctx, row.id) ?? row;
+    .where(eq(whatsapps.id, row.id));
+  const updated = (await accountById(ctx, row.id)) ?? row;
   emitAccount(ctx, 'suspended', updated);
   return updated;
 }
@@ -39,10 +62,10 @@ const DROPPED_STATES = new Set(['disconnected', 'unknown', 'conflict']);
  * blasting. A dropped session that is connected again counts as a reconnect (an in-place reconnect,
  * 'reconnecting...', was counted when it started).
  */
-export function applyConnectionState(ctx: AppContext, row: WhatsappRow, state: ConnectionState): void {
+export async function applyConnectionState(ctx: AppContext, row: WhatsappRow, state: ConnectionState): Promise<void> {
   if (row.state === state && !(state === 'conflict' && row.status !== 'idle')) return;
   const reconnected = state === 'connected' && DROPPED_STATES.has(row.state ?? '');
-  ctx.db
+  await ctx.db
     .update(whatsapps)
     .set({
       state,
@@ -50,54 +73,65 @@ export function applyConnectionState(ctx: AppContext, row: WhatsappRow, state: C
       ...(reconnected ? { reconnectCount: sql`${whatsapps.reconnectCount} + 1` } : {}),
       updatedAt: new Date(),
     })
-    .where(eq(whatsapps.id, row.id))
-    .run();
-  emitAccount(ctx, 'connection.update', accountById(ctx, row.id) ?? row);
+    .where(eq(whatsapps.id, row.id));
+  emitAccount(ctx, 'connection.update', (await accountById(ctx, row.id)) ?? row);
 }
 
-function onGatewayEvent(ctx: AppContext, event: GatewayEvent): void {
-  const link = pendingLinks(ctx).get(event.deviceId);
+/** What an event changes in the accounts' rows (run in the device's order, see inDeviceOrder). */
+async function storeGatewayEvent(ctx: AppContext, event: GatewayEvent, linkOwner: number | null): Promise<void> {
   switch (event.type) {
     case 'authenticated': {
-      if (link) {
-        link.identity = event.identity;
-        notify(link);
-      }
-      const row = accountByDevice(ctx, event.deviceId);
+      const row = await accountByDevice(ctx, event.deviceId);
       const data = row
         ? accountEventData(row, { state: 'authenticated', number: event.identity.phonenumber })
-        : { deviceId: event.deviceId, state: 'authenticated', number: event.identity.phonenumber, user_id: link?.ownerId ?? null };
+        : { deviceId: event.deviceId, state: 'authenticated', number: event.identity.phonenumber, user_id: linkOwner };
       ctx.realtime.toClientAdmin('authenticated', data);
       return;
     }
     case 'connection.update': {
-      if (link) notify(link);
-      const row = accountByDevice(ctx, event.deviceId);
-      if (row) applyConnectionState(ctx, row, event.state);
+      const row = await accountByDevice(ctx, event.deviceId);
+      if (row) await applyConnectionState(ctx, row, event.state);
       return;
     }
-    case 'disconnected':
-      if (link && event.reason === 'expired') {
-        link.expired = true;
-        notify(link);
-      }
-      return;
     case 'revoke': {
-      const row = accountByDevice(ctx, event.deviceId);
-      if (row) suspendAccount(ctx, row);
+      const row = await accountByDevice(ctx, event.deviceId);
+      if (row) await suspendAccount(ctx, row);
       return;
     }
     case 'error': {
       const data = { deviceId: event.deviceId, message: event.message };
-      const row = accountByDevice(ctx, event.deviceId);
+      const row = await accountByDevice(ctx, event.deviceId);
       if (row) ctx.realtime.toUserAndAdmin(row.userId, 'uncaughtException', data);
-      else if (link) ctx.realtime.toUser(link.ownerId, 'uncaughtException', data);
+      else if (linkOwner !== null) ctx.realtime.toUser(linkOwner, 'uncaughtException', data);
       return;
     }
     default:
-      // QR rotation, pairing codes and inbound messages are read by their own consumers.
       return;
   }
+}
+
+/** Events that touch the accounts' rows; QR rotation, pairing codes and inbound messages have their own consumers. */
+const STORED = new Set<GatewayEvent['type']>(['authenticated', 'connection.update', 'revoke', 'error']);
+
+function onGatewayEvent(ctx: AppContext, event: GatewayEvent): void {
+  // A device being linked hears about its progress at once; it holds no row yet.
+  const link = pendingLinks(ctx).get(event.deviceId);
+  if (link) {
+    if (event.type === 'authenticated') {
+      link.identity = event.identity;
+      notify(link);
+    } else if (event.type === 'connection.update') {
+      notify(link);
+    } else if (event.type === 'disconnected' && event.reason === 'expired') {
+      link.expired = true;
+      notify(link);
+    }
+  }
+  if (!STORED.has(event.type)) return;
+  const linkOwner = link?.ownerId ?? null;
+  inDeviceOrder(ctx, event.deviceId, () => storeGatewayEvent(ctx, event, linkOwner)).catch((err: unknown) => {
+    ctx.log(`Storing the gateway's ${event.type} event of ${event.deviceId} failed`, err);
+  });
 }
 
 const RESTORABLE: Record<string, ConnectionState> = {
@@ -109,18 +143,12 @@ const RESTORABLE: Record<string, ConnectionState> = {
   'reconnecting...': 'disconnected',
 };
 
-/**
- * Connects the accounts to the gateway once per app: saved sessions are re-opened (as a real
- * gateway reloads its credentials after a restart) and the gateway's events update the rows.
- */
-export function startWhatsappEvents(ctx: AppContext): void {
-  if (wired.has(ctx)) return;
-  wired.add(ctx);
-  const rows = ctx.db
+/** Re-opens the saved sessions, as a real gateway reloads its credentials after a restart. */
+async function restoreSessions(ctx: AppContext): Promise<void> {
+  const rows = await ctx.db
     .select()
     .from(whatsapps)
-    .where(and(isNotNull(whatsapps.serialized), isNotNull(whatsapps.phonenumber), or(isNull(whatsapps.state), ne(whatsapps.state, 'loggedOut'))))
-    .all();
+    .where(and(isNotNull(whatsapps.serialized), isNotNull(whatsapps.phonenumber), or(isNull(whatsapps.state), ne(whatsapps.state, 'loggedOut'))));
   for (const row of rows) {
     const state = RESTORABLE[row.state ?? 'unknown'] ?? 'unknown';
     ctx.gateway.restoreSession(
@@ -129,5 +157,19 @@ export function startWhatsappEvents(ctx: AppContext): void {
       state,
     );
   }
+}
+
+/**
+ * Connects the accounts to the gateway once per app: the gateway's events update the rows from now on,
+ * and saved sessions are re-opened; resolves when they are (every call answers the same promise).
+ */
+export function startWhatsappEvents(ctx: AppContext): Promise<void> {
+  const running = started.get(ctx);
+  if (running) return running;
   ctx.gateway.on((event) => onGatewayEvent(ctx, event));
+  const ready = restoreSessions(ctx).catch((err: unknown) => {
+    ctx.log('Re-opening the saved WhatsApp sessions failed', err);
+  });
+  started.set(ctx, ready);
+  return ready;
 }

@@ -1,10 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { transaction } from '../db/client';
+import { one } from '../db/raw';
 import { proxies, whatsapps } from '../db/schema';
 import type { AuthUser } from '../auth/middleware';
 import { HttpError } from '../lib/errors';
-import type { SessionPhase } from '../gateway/types';
+import type { DeviceIdentity, SessionPhase } from '../gateway/types';
 import { accountByDevice, accountById, accountFor, emitAccount, mayReach } from './access';
+import { inDeviceOrder } from './events';
 import { dropPending, MAX_PENDING_PER_USER, notify, PENDING_TTL_MS, pendingLinks, waitFor, type PendingLink } from './pending';
 import { whatsappView } from './view';
 import type { z } from 'zod';
@@ -17,15 +20,16 @@ export const QR_WAIT_MS = 120_000;
 
 const CLIENT_NOT_FOUND = 'Client not found';
 
-function leastUsedProxy(ctx: AppContext): { id: number; value: string } | null {
-  return (
+async function leastUsedProxy(ctx: AppContext): Promise<{ id: number; value: string } | null> {
+  const row = await one(
     ctx.db
       .select({ id: proxies.id, value: proxies.value })
       .from(proxies)
       .where(eq(proxies.status, 'active'))
       .orderBy(asc(proxies.countUse), asc(proxies.id))
-      .get() ?? null
+      .limit(1),
   );
+  return row ?? null;
 }
 
 function ownPending(ctx: AppContext, caller: AuthUser, deviceId: string): PendingLink | undefined {
@@ -35,23 +39,27 @@ function ownPending(ctx: AppContext, caller: AuthUser, deviceId: string): Pendin
 
 /** Reconnects a conflicted account in place: the saved session takes over again, no QR needed. */
 async function reconnectInPlace(ctx: AppContext, caller: AuthUser, deviceId: string) {
-  const row = accountByDevice(ctx, deviceId);
+  const row = await accountByDevice(ctx, deviceId);
   if (!row || !mayReach(caller, row)) throw new HttpError(404, CLIENT_NOT_FOUND);
   if (row.suspended) throw new HttpError(409, 'Akun ditangguhkan. Silahkan hubungi Admin/CS');
-  // Counted when the attempt starts, so the 'reconnecting' event already carries it.
-  ctx.db
-    .update(whatsapps)
-    .set({ state: 'reconnecting...', reconnectCount: sql`${whatsapps.reconnectCount} + 1`, updatedAt: new Date() })
-    .where(eq(whatsapps.id, row.id))
-    .run();
-  emitAccount(ctx, 'reconnecting', accountById(ctx, row.id) ?? row);
+  // Both writes take their turn behind the device's gateway events, so a late event cannot undo them.
+  await inDeviceOrder(ctx, deviceId, async () => {
+    // Counted when the attempt starts, so the 'reconnecting' event already carries it.
+    await ctx.db
+      .update(whatsapps)
+      .set({ state: 'reconnecting...', reconnectCount: sql`${whatsapps.reconnectCount} + 1`, updatedAt: new Date() })
+      .where(eq(whatsapps.id, row.id));
+    emitAccount(ctx, 'reconnecting', (await accountById(ctx, row.id)) ?? row);
+  });
   const state = await ctx.gateway.reconnect(deviceId);
   // The gateway's connection.update moves the row on success; a session that cannot come back is logged out.
-  const now = accountById(ctx, row.id);
-  if (now && now.state === 'reconnecting...') {
-    ctx.db.update(whatsapps).set({ state, updatedAt: new Date() }).where(eq(whatsapps.id, row.id)).run();
-    emitAccount(ctx, 'connection.update', accountById(ctx, row.id) ?? now);
-  }
+  await inDeviceOrder(ctx, deviceId, async () => {
+    const now = await accountById(ctx, row.id);
+    if (now && now.state === 'reconnecting...') {
+      await ctx.db.update(whatsapps).set({ state, updatedAt: new Date() }).where(eq(whatsapps.id, row.id));
+      emitAccount(ctx, 'connection.update', (await accountById(ctx, row.id)) ?? now);
+    }
+  });
   return { proxyId: row.proxyId, state };
 }
 
@@ -60,13 +68,10 @@ export async function newClient(ctx: AppContext, caller: AuthUser, body: z.infer
   const { deviceId } = body;
   if (body.previousDeviceId && body.previousDeviceId === deviceId) return reconnectInPlace(ctx, caller, deviceId);
   if (body.previousDeviceId) {
-    const previous = accountByDevice(ctx, body.previousDeviceId);
+    const previous = await accountByDevice(ctx, body.previousDeviceId);
     if (!previous || !mayReach(caller, previous)) throw new HttpError(404, CLIENT_NOT_FOUND);
   }
-  if (accountByDevice(ctx, deviceId)) throw new HttpError(409, 'WhatsApp ID sudah dipakai');
-  const links = pendingLinks(ctx);
-  const existing = links.get(deviceId);
-  if (existing && existing.ownerId !== caller.id) throw new HttpError(409, 'WhatsApp ID sudah dipakai');
+  if (await accountByDevice(ctx, deviceId)) throw new HttpError(409, 'WhatsApp ID sudah dipakai');
 
   let phoneNumber: string | null = null;
   if (body.phoneNumber) {
@@ -74,11 +79,16 @@ export async function newClient(ctx: AppContext, caller: AuthUser, body: z.infer
     if (!phone.ok) throw new HttpError(422, phone.message, { errors: { phoneNumber: phone.message } });
     phoneNumber = phone.number;
   }
+  const proxy = await leastUsedProxy(ctx);
+
+  // From here on nothing waits, so two calls for one WhatsApp ID cannot both pass the check.
+  const links = pendingLinks(ctx);
+  const existing = links.get(deviceId);
+  if (existing && existing.ownerId !== caller.id) throw new HttpError(409, 'WhatsApp ID sudah dipakai');
   if (existing) dropPending(ctx, deviceId, false);
   const mine = [...links.values()].filter((l) => l.ownerId === caller.id).sort((a, b) => a.createdAt - b.createdAt);
   for (const old of mine.slice(0, Math.max(0, mine.length - MAX_PENDING_PER_USER + 1))) dropPending(ctx, old.deviceId, true);
 
-  const proxy = leastUsedProxy(ctx);
   const login = phoneNumber ? ({ method: 'code', phoneNumber } as const) : ({ method: 'qr' } as const);
   const link: PendingLink = {
     deviceId,
@@ -148,14 +158,14 @@ const STATE_WORDS: Record<SessionPhase | 'reconnecting...', string> = {
 };
 
 /** GET client-state: the device's state in WhatsApp Web's words (`CONNECTED`…), plus the QR or code shown. */
-export function clientState(ctx: AppContext, caller: AuthUser, deviceId: string) {
+export async function clientState(ctx: AppContext, caller: AuthUser, deviceId: string) {
   const link = ownPending(ctx, caller, deviceId);
   if (link) {
     const snap = ctx.gateway.snapshot(deviceId);
     const phase: SessionPhase = link.expired ? 'expired' : (snap?.phase ?? (link.login === 'qr' ? 'qr' : 'code'));
     return { state: STATE_WORDS[phase], qr: snap?.qr ?? null, code: snap?.code ?? null, expiresAt: snap?.expiresAt?.toISOString() ?? null };
   }
-  const row = accountByDevice(ctx, deviceId);
+  const row = await accountByDevice(ctx, deviceId);
   if (!row || !mayReach(caller, row)) throw new HttpError(404, CLIENT_NOT_FOUND);
   const state = ctx.gateway.state(deviceId) ?? (row.state as SessionPhase | null) ?? 'unknown';
   return { state: STATE_WORDS[state as SessionPhase] ?? 'UNKNOWN', qr: null, code: null, expiresAt: null };
@@ -165,7 +175,7 @@ export function clientState(ctx: AppContext, caller: AuthUser, deviceId: string)
 export async function listenMessageCreated(ctx: AppContext, caller: AuthUser, deviceId: string, signal?: AbortSignal) {
   const link = ownPending(ctx, caller, deviceId);
   if (!link) {
-    const row = accountByDevice(ctx, deviceId);
+    const row = await accountByDevice(ctx, deviceId);
     if (!row || !mayReach(caller, row)) throw new HttpError(404, CLIENT_NOT_FOUND);
     return { message: { clientid: row.clientid, phonenumber: row.phonenumber, pushname: row.pushname, server: row.server, serialized: row.serialized } };
   }
@@ -180,6 +190,9 @@ export async function listenMessageCreated(ctx: AppContext, caller: AuthUser, de
   return { message: { clientid: deviceId, ...identity } };
 }
 
+/** Links being saved right now: a second save of the same link answers as if it were already gone. */
+const saving = new WeakSet<PendingLink>();
+
 /**
  * POST save: stores the linked device as an account (or, with `reconnect`, moves an existing account
  * to it). Who the device is comes from the gateway, never from the body; the owner is the person
@@ -187,9 +200,18 @@ export async function listenMessageCreated(ctx: AppContext, caller: AuthUser, de
  */
 export async function saveAccount(ctx: AppContext, caller: AuthUser, body: z.infer<typeof SaveBody>) {
   const link = ownPending(ctx, caller, body.clientid);
-  if (!link) throw new HttpError(404, CLIENT_NOT_FOUND);
+  if (!link || saving.has(link)) throw new HttpError(404, CLIENT_NOT_FOUND);
   const identity = link.identity;
   if (!identity) throw new HttpError(409, 'Akun WhatsApp belum tertaut, silahkan scan QR code dulu');
+  saving.add(link);
+  try {
+    return await storeLinkedAccount(ctx, caller, body, link, identity);
+  } finally {
+    saving.delete(link);
+  }
+}
+
+async function storeLinkedAccount(ctx: AppContext, caller: AuthUser, body: z.infer<typeof SaveBody>, link: PendingLink, identity: DeviceIdentity) {
   const state = ctx.gateway.state(body.clientid) ?? 'connected';
   const fields = {
     deviceId: body.clientid,
@@ -202,17 +224,18 @@ export async function saveAccount(ctx: AppContext, caller: AuthUser, body: z.inf
     state,
     updatedAt: new Date(),
   };
-  const target = body.reconnect ? accountFor(ctx, caller, body.reconnect) : null;
-  const saved = ctx.db.transaction((tx) => {
-    if (link.proxyId) tx.update(proxies).set({ countUse: sql`${proxies.countUse} + 1` }).where(eq(proxies.id, link.proxyId)).run();
+  const target = body.reconnect ? await accountFor(ctx, caller, body.reconnect) : null;
+  const saved = await transaction(ctx.db, async (tx) => {
+    if (link.proxyId) await tx.update(proxies).set({ countUse: sql`${proxies.countUse} + 1` }).where(eq(proxies.id, link.proxyId));
     if (target) {
-      tx.update(whatsapps)
+      await tx
+        .update(whatsapps)
         .set({ ...fields, status: 'idle', reconnectCount: sql`${whatsapps.reconnectCount} + 1` })
-        .where(eq(whatsapps.id, target.id))
-        .run();
-      return tx.select().from(whatsapps).where(eq(whatsapps.id, target.id)).get()!;
+        .where(eq(whatsapps.id, target.id));
+      return (await one(tx.select().from(whatsapps).where(eq(whatsapps.id, target.id)).limit(1)))!;
     }
-    return tx.insert(whatsapps).values({ ...fields, userId: link.ownerId }).returning().get();
+    const [created] = await tx.insert(whatsapps).values({ ...fields, userId: link.ownerId }).returning();
+    return created!;
   });
   dropPending(ctx, body.clientid, false);
   if (target && target.deviceId !== body.clientid) await ctx.gateway.logout(target.deviceId);

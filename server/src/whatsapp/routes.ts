@@ -31,7 +31,7 @@ function hangUp(res: Response): AbortSignal {
 }
 
 export function registerWhatsappRoutes(api: Api, ctx: AppContext): void {
-  startWhatsappEvents(ctx);
+  void startWhatsappEvents(ctx);
 
   api.post('/admin/whatsapp/new-client', async (req, res) => {
     res.json(await newClient(ctx, currentUser(req), NewClientBody.parse(req.body ?? {})));
@@ -45,8 +45,8 @@ export function registerWhatsappRoutes(api: Api, ctx: AppContext): void {
     res.json(await qrForClient(ctx, currentUser(req), DeviceId.parse(req.params.deviceId), hangUp(res)));
   });
 
-  api.get('/admin/whatsapp/client-state/:deviceId', (req, res) => {
-    res.json(clientState(ctx, currentUser(req), DeviceId.parse(req.params.deviceId)));
+  api.get('/admin/whatsapp/client-state/:deviceId', async (req, res) => {
+    res.json(await clientState(ctx, currentUser(req), DeviceId.parse(req.params.deviceId)));
   });
 
   api.get('/admin/whatsapp/listen-message-created/:deviceId', async (req, res) => {
@@ -57,9 +57,9 @@ export function registerWhatsappRoutes(api: Api, ctx: AppContext): void {
     res.json(await saveAccount(ctx, currentUser(req), SaveBody.parse(req.body ?? {})));
   });
 
-  api.get('/admin/whatsapp/list-per-page', (req, res) => {
+  api.get('/admin/whatsapp/list-per-page', async (req, res) => {
     res.json(
-      listPerPage(ctx, currentUser(req), {
+      await listPerPage(ctx, currentUser(req), {
         page: pageParam.parse(req.query.page),
         userId: userScope(req.query.user_id),
         synced: truthy(req.query.synced),
@@ -68,21 +68,21 @@ export function registerWhatsappRoutes(api: Api, ctx: AppContext): void {
     );
   });
 
-  api.get('/admin/whatsapp/list/:userId', (req, res) => {
-    res.json(listAccounts(ctx, currentUser(req), userScope(req.params.userId), truthy(req.query.synced)));
+  api.get('/admin/whatsapp/list/:userId', async (req, res) => {
+    res.json(await listAccounts(ctx, currentUser(req), userScope(req.params.userId), truthy(req.query.synced)));
   });
 
-  api.get('/admin/whatsapp/list', (req, res) => {
-    res.json(listAccounts(ctx, currentUser(req), null, truthy(req.query.synced)));
+  api.get('/admin/whatsapp/list', async (req, res) => {
+    res.json(await listAccounts(ctx, currentUser(req), null, truthy(req.query.synced)));
   });
 
-  api.get('/admin/whatsapp/count/:userId', (req, res) => {
-    res.json(connectionCounts(ctx, currentUser(req), userScope(req.params.userId)));
+  api.get('/admin/whatsapp/count/:userId', async (req, res) => {
+    res.json(await connectionCounts(ctx, currentUser(req), userScope(req.params.userId)));
   });
 
-  api.put('/admin/whatsapp/status', (req, res) => {
+  api.put('/admin/whatsapp/status', async (req, res) => {
     const body = StatusBody.parse(req.body ?? {});
-    res.json(updateStatus(ctx, currentUser(req), body.id, body.status));
+    res.json(await updateStatus(ctx, currentUser(req), body.id, body.status));
   });
 
   api.put('/admin/whatsapp/interval', async (req, res) => {
@@ -90,15 +90,15 @@ export function registerWhatsappRoutes(api: Api, ctx: AppContext): void {
     res.json(await updateInterval(ctx, currentUser(req), body.id, body.interval));
   });
 
-  api.post('/admin/whatsapp/reset', (req, res) => {
-    res.json(resetAccount(ctx, currentUser(req), IdBody.parse(req.body ?? {}).id));
+  api.post('/admin/whatsapp/reset', async (req, res) => {
+    res.json(await resetAccount(ctx, currentUser(req), IdBody.parse(req.body ?? {}).id));
   });
 
-  api.post('/admin/whatsapp/activate', (req, res) => {
-    res.json(activateAccount(ctx, currentUser(req), IdBody.parse(req.body ?? {}).id));
+  api.post('/admin/whatsapp/activate', async (req, res) => {
+    res.json(await activateAccount(ctx, currentUser(req), IdBody.parse(req.body ?? {}).id));
   });
 
-  api.get('/admin/whatsapp/:id', (req, res) => {
-    res.json(getAccount(ctx, currentUser(req), idParam(req.params.id)));
+  api.get('/admin/whatsapp/:id', async (req, res) => {
+    res.json(await getAccount(ctx, currentUser(req), idParam(req.params.id)));
   });
 }

@@ -1,11 +1,13 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { transaction } from '../db/client';
+import { likeInsensitive, one } from '../db/raw';
 import { users, whatsapps } from '../db/schema';
 import { isStaffOrAbove, ownUserId, type AuthUser } from '../auth/middleware';
 import { HttpError } from '../lib/errors';
 import { likePattern, paged, pageWindow } from '../lib/paging';
 import { accountById, accountFor, emitAccount } from './access';
-import { applyConnectionState, SUSPENSIONS_BEFORE_LOCK } from './events';
+import { applyConnectionState, inDeviceOrder, SUSPENSIONS_BEFORE_LOCK } from './events';
 import { whatsappView, type WhatsappRow } from './view';
 import { getSettings } from '../settings/service';
 import { writeAudit } from '../audit/service';
@@ -27,11 +29,7 @@ function searchCondition(search: string): SQL | undefined {
   const key = search.replace(/\s+/g, '').toLowerCase();
   if (key in FILTERS) return FILTERS[key];
   const pattern = likePattern(search);
-  return or(
-    sql`${whatsapps.pushname} LIKE ${pattern} ESCAPE '\\'`,
-    sql`${whatsapps.phonenumber} LIKE ${pattern} ESCAPE '\\'`,
-    sql`${whatsapps.clientid} LIKE ${pattern} ESCAPE '\\'`,
-  );
+  return or(likeInsensitive(whatsapps.pushname, pattern), likeInsensitive(whatsapps.phonenumber, pattern), likeInsensitive(whatsapps.clientid, pattern));
 }
 
 /** Whose accounts a call covers: admin and dev any user (null = everyone); others only their own. */
@@ -40,39 +38,59 @@ function scopeFor(caller: AuthUser, requested: number | null): number | null {
   return ownUserId(caller, requested);
 }
 
-/** With `synced`, the listed rows' states are first re-read from the gateway. */
-function syncStates(ctx: AppContext, rows: WhatsappRow[]): WhatsappRow[] {
-  return rows.map((row) => {
-    const live = ctx.gateway.state(row.deviceId);
-    const state = live ?? (row.state === 'connected' || row.state === 'sending' ? 'unknown' : null);
-    if (!state || state === row.state || (row.state === 'sending' && state === 'connected')) return row;
-    applyConnectionState(ctx, row, state);
-    return accountById(ctx, row.id) ?? row;
-  });
+/** The state the gateway reports for a listed row, when the row says something else. */
+function staleState(ctx: AppContext, row: WhatsappRow) {
+  const live = ctx.gateway.state(row.deviceId);
+  const state = live ?? (row.state === 'connected' || row.state === 'sending' ? 'unknown' : null);
+  if (!state || state === row.state || (row.state === 'sending' && state === 'connected')) return null;
+  return state;
 }
 
-function withOwner(ctx: AppContext, rows: WhatsappRow[]) {
+/**
+ * With `synced`, the listed rows' states are first re-read from the gateway. Each correction is queued
+ * behind the gateway's own events for that device, so the two never interleave their writes.
+ */
+async function syncStates(ctx: AppContext, rows: WhatsappRow[]): Promise<WhatsappRow[]> {
+  const synced: WhatsappRow[] = [];
+  for (const row of rows) {
+    if (!staleState(ctx, row)) {
+      synced.push(row);
+      continue;
+    }
+    const updated = await inDeviceOrder(ctx, row.deviceId, async () => {
+      const fresh = await accountById(ctx, row.id);
+      if (!fresh) return row;
+      const state = staleState(ctx, fresh);
+      if (!state) return fresh;
+      await applyConnectionState(ctx, fresh, state);
+      return (await accountById(ctx, row.id)) ?? fresh;
+    });
+    synced.push(updated);
+  }
+  return synced;
+}
+
+async function withOwner(ctx: AppContext, rows: WhatsappRow[]) {
   const ids = [...new Set(rows.map((r) => r.userId))];
   const owners = ids.length
-    ? ctx.db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email }).from(users).where(inArray(users.id, ids)).all()
+    ? await ctx.db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email }).from(users).where(inArray(users.id, ids))
     : [];
   const byId = new Map(owners.map((o) => [o.id, o]));
   return rows.map((r) => ({ ...whatsappView(r), user: byId.get(r.userId) ?? null }));
 }
 
-export function listAccounts(ctx: AppContext, caller: AuthUser, requestedUser: number | null, synced: boolean) {
+export async function listAccounts(ctx: AppContext, caller: AuthUser, requestedUser: number | null, synced: boolean) {
   const scope = scopeFor(caller, requestedUser);
-  let rows = ctx.db
+  let rows = await ctx.db
     .select()
     .from(whatsapps)
     .where(scope === null ? undefined : eq(whatsapps.userId, scope))
-    .orderBy(desc(whatsapps.id))
-    .all();
-  if (synced) rows = syncStates(ctx, rows);
+    .orderBy(desc(whatsapps.id));
+  if (synced) rows = await syncStates(ctx, rows);
   return { list: rows.map(whatsappView) };
 }
 
-export function listPerPage(ctx: AppContext, caller: AuthUser, input: { page: number; userId: number | null; synced: boolean; search: string }) {
+export async function listPerPage(ctx: AppContext, caller: AuthUser, input: { page: number; userId: number | null; synced: boolean; search: string }) {
   const scope = scopeFor(caller, input.userId);
   const where = and(scope === null ? undefined : eq(whatsapps.userId, scope), searchCondition(input.search));
   const { limit, offset } = pageWindow(input.page);
@@ -80,40 +98,41 @@ export function listPerPage(ctx: AppContext, caller: AuthUser, input: { page: nu
   let rows: WhatsappRow[];
   if (input.search) {
     // One scan for a search: every matching id (the total), then the page's rows by id.
-    const ids = ctx.db.select({ id: whatsapps.id }).from(whatsapps).where(where).orderBy(desc(whatsapps.id)).all();
+    const ids = await ctx.db.select({ id: whatsapps.id }).from(whatsapps).where(where).orderBy(desc(whatsapps.id));
     total = ids.length;
     const page = ids.slice(offset, offset + limit).map((r) => r.id);
-    rows = page.length ? ctx.db.select().from(whatsapps).where(inArray(whatsapps.id, page)).orderBy(desc(whatsapps.id)).all() : [];
+    rows = page.length ? await ctx.db.select().from(whatsapps).where(inArray(whatsapps.id, page)).orderBy(desc(whatsapps.id)) : [];
   } else {
-    total = ctx.db.select({ n: count() }).from(whatsapps).where(where).get()?.n ?? 0;
-    rows = ctx.db.select().from(whatsapps).where(where).orderBy(desc(whatsapps.id)).limit(limit).offset(offset).all();
+    total = Number((await one(ctx.db.select({ n: count() }).from(whatsapps).where(where)))?.n ?? 0);
+    rows = await ctx.db.select().from(whatsapps).where(where).orderBy(desc(whatsapps.id)).limit(limit).offset(offset);
   }
-  if (input.synced) rows = syncStates(ctx, rows);
-  return paged(withOwner(ctx, rows), total, input.page);
+  if (input.synced) rows = await syncStates(ctx, rows);
+  return paged(await withOwner(ctx, rows), total, input.page);
 }
 
-export function getAccount(ctx: AppContext, caller: AuthUser, id: number) {
-  return { whatsapp: withOwner(ctx, [accountFor(ctx, caller, id)])[0] };
+export async function getAccount(ctx: AppContext, caller: AuthUser, id: number) {
+  return { whatsapp: (await withOwner(ctx, [await accountFor(ctx, caller, id)]))[0] };
 }
 
 /** Active = connected (or sending) and not suspended; every other account counts as not active. */
-export function connectionCounts(ctx: AppContext, caller: AuthUser, requestedUser: number | null) {
+export async function connectionCounts(ctx: AppContext, caller: AuthUser, requestedUser: number | null) {
   const scope = scopeFor(caller, requestedUser);
   const active = and(inArray(whatsapps.state, ['connected', 'sending']), eq(whatsapps.suspended, false));
-  const row = ctx.db
-    .select({ all: count(), connected: sql<number>`coalesce(sum(case when ${active} then 1 else 0 end), 0)` })
-    .from(whatsapps)
-    .where(scope === null ? undefined : eq(whatsapps.userId, scope))
-    .get();
+  const row = await one(
+    ctx.db
+      .select({ all: count(), connected: sql<number>`coalesce(sum(case when ${active} then 1 else 0 end), 0)` })
+      .from(whatsapps)
+      .where(scope === null ? undefined : eq(whatsapps.userId, scope)),
+  );
   const connected = Number(row?.connected ?? 0);
-  return { connectedCount: connected, disconnectedCount: (row?.all ?? 0) - connected };
+  return { connectedCount: connected, disconnectedCount: Number(row?.all ?? 0) - connected };
 }
 
 /** PUT status: only back to idle; a blast starts through start-blasting so the engine and the flag agree. */
-export function updateStatus(ctx: AppContext, caller: AuthUser, id: number, status: 'idle') {
-  const row = accountFor(ctx, caller, id);
-  ctx.db.update(whatsapps).set({ status, updatedAt: new Date() }).where(eq(whatsapps.id, row.id)).run();
-  const updated = accountById(ctx, row.id)!;
+export async function updateStatus(ctx: AppContext, caller: AuthUser, id: number, status: 'idle') {
+  const row = await accountFor(ctx, caller, id);
+  await ctx.db.update(whatsapps).set({ status, updatedAt: new Date() }).where(eq(whatsapps.id, row.id));
+  const updated = (await accountById(ctx, row.id))!;
   if (row.status !== status) emitAccount(ctx, 'idle', updated);
   return { data: whatsappView(updated) };
 }
@@ -124,7 +143,7 @@ export function updateStatus(ctx: AppContext, caller: AuthUser, id: number, stat
  * or the settings' minimum, and never over an operator's value.
  */
 export async function updateInterval(ctx: AppContext, caller: AuthUser, id: number, interval: number | null) {
-  const row = accountFor(ctx, caller, id);
+  const row = await accountFor(ctx, caller, id);
   const operator = isStaffOrAbove(caller.role);
   if (!operator) {
     if (row.interval !== null && !row.ownInterval) throw new HttpError(403, 'Interval akun ini diatur oleh admin.');
@@ -134,48 +153,44 @@ export async function updateInterval(ctx: AppContext, caller: AuthUser, id: numb
       throw new HttpError(422, msg, { errors: { interval: msg } });
     }
   }
-  ctx.db.transaction((tx) => {
-    tx.update(whatsapps)
+  await transaction(ctx.db, async (tx) => {
+    await tx
+      .update(whatsapps)
       .set({ interval, ownInterval: !operator && interval !== null, updatedAt: new Date() })
-      .where(eq(whatsapps.id, row.id))
-      .run();
+      .where(eq(whatsapps.id, row.id));
     if (operator) {
-      writeAudit(tx, caller.id, row.userId, 'whatsapp.interval', { whatsappId: row.id, clientid: row.clientid, from: row.interval, to: interval });
+      await writeAudit(tx, caller.id, row.userId, 'whatsapp.interval', { whatsappId: row.id, clientid: row.clientid, from: row.interval, to: interval });
     }
   });
-  return { data: whatsappView(accountById(ctx, row.id)!) };
+  return { data: whatsappView((await accountById(ctx, row.id))!) };
 }
 
 /** The shortest pause the member's range (or else the settings') allows. */
 async function minimumInterval(ctx: AppContext, userId: number): Promise<number> {
-  const member = ctx.db.select({ min: users.blastIntervalMin, max: users.blastIntervalMax }).from(users).where(eq(users.id, userId)).get();
+  const member = await one(ctx.db.select({ min: users.blastIntervalMin, max: users.blastIntervalMax }).from(users).where(eq(users.id, userId)).limit(1));
   if (member && member.min !== null && member.max !== null) return member.min;
   return (await getSettings(ctx.db)).intervalMin;
 }
 
 /** Reset zeroes the account's counters and income; the member's totals and balance are unchanged. */
-export function resetAccount(ctx: AppContext, caller: AuthUser, id: number) {
-  const row = accountFor(ctx, caller, id);
-  ctx.db
-    .update(whatsapps)
-    .set({ countSuccess: 0, countFail: 0, income: 0, updatedAt: new Date() })
-    .where(eq(whatsapps.id, row.id))
-    .run();
-  const updated = accountById(ctx, row.id)!;
+export async function resetAccount(ctx: AppContext, caller: AuthUser, id: number) {
+  const row = await accountFor(ctx, caller, id);
+  await ctx.db.update(whatsapps).set({ countSuccess: 0, countFail: 0, income: 0, updatedAt: new Date() }).where(eq(whatsapps.id, row.id));
+  const updated = (await accountById(ctx, row.id))!;
   emitAccount(ctx, 'reset', updated);
   emitAccount(ctx, 'count_synced', updated);
   return { data: whatsappView(updated), msg: 'Akun berhasil direset' };
 }
 
 /** Activated lifts a suspension while the account has been suspended fewer than three times. */
-export function activateAccount(ctx: AppContext, caller: AuthUser, id: number) {
-  const row = accountFor(ctx, caller, id);
+export async function activateAccount(ctx: AppContext, caller: AuthUser, id: number) {
+  const row = await accountFor(ctx, caller, id);
   if (!row.suspended) throw new HttpError(409, 'Akun tidak sedang ditangguhkan');
   if (row.suspendedCount >= SUSPENSIONS_BEFORE_LOCK) {
     throw new HttpError(409, `Akun sudah ${row.suspendedCount}x ditangguhkan dan tidak dapat diaktifkan lagi`);
   }
-  ctx.db.update(whatsapps).set({ suspended: false, updatedAt: new Date() }).where(eq(whatsapps.id, row.id)).run();
-  const updated = accountById(ctx, row.id)!;
+  await ctx.db.update(whatsapps).set({ suspended: false, updatedAt: new Date() }).where(eq(whatsapps.id, row.id));
+  const updated = (await accountById(ctx, row.id))!;
   emitAccount(ctx, 'activated', updated);
   return { data: whatsappView(updated), msg: 'Akun berhasil diaktifkan' };
 }
