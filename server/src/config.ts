@@ -26,7 +26,10 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: z.string().optional(),
   CLIENT_DIST: z.string().optional(),
   NODE_ENV: z.string().optional(),
-  DATABASE_URL: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//i, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
 });
@@ -52,6 +55,8 @@ export interface Config {
   clientDist: string;
   /** NODE_ENV=production or DATABASE_URL set: no demo unless DEMO=true, first admin from ADMIN_EMAIL. */
   production: boolean;
+  /** PostgreSQL instead of the embedded SQLite file under DATA_DIR. */
+  databaseUrl: string | null;
   /** ADMIN_EMAIL/ADMIN_PASSWORD: the admin a start creates when the database has none. */
   firstAdmin: { email: string; password: string } | null;
 }
@@ -100,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : fromRoot('dist', 'client'),
     production,
+    databaseUrl: e.DATABASE_URL ?? null,
     firstAdmin,
   };
 }
@@ -129,6 +135,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     allowedOrigins: [],
     clientDist: fromRoot('dist', 'client'),
     production: false,
+    databaseUrl: null,
     firstAdmin: null,
     ...overrides,
   };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from './config';
-import { closeDb, openDb } from './db/client';
+import { closeDb, connectDb, openDb } from './db/client';
 import { createContext } from './context';
 import { createServer } from './server';
 import { engineFor } from './engine/engine';
@@ -10,7 +10,7 @@ import { bootstrapData } from './bootstrap';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = openDb(path.join(config.dataDir, 'blast.db'));
+  const db = config.databaseUrl ? await connectDb(config.databaseUrl) : openDb(path.join(config.dataDir, 'blast.db'));
   const ctx = createContext(config, db);
   const renormalized = await renormalizeStoredNumbers(db);
   if (renormalized.checked) ctx.log(reportLine(renormalized));
@@ -24,10 +24,10 @@ async function main(): Promise<void> {
       server.off('error', reject);
       resolve();
     });
-  }).catch((err: unknown) => {
+  }).catch(async (err: unknown) => {
     const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : '';
     console.error(code === 'EADDRINUSE' ? `Port ${config.port} is already in use. Set PORT to a free port.` : `Cannot listen on port ${config.port}: ${String(err)}`);
-    closeDb(db);
+    await closeDb(db);
     process.exit(1);
   });
   const address = server.address();
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     stopClassifying();
     await engineFor(ctx).shutdown();
     await close();
-    closeDb(db);
+    await closeDb(db);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { closeDbAsync, createTestDb, type Db } from '../../server/src/db/client';
+import { closeDb, createTestDb, type Db } from '../../server/src/db/client';
 import { createPostgresTestDb } from '../../server/src/db/postgres';
 import { acquireLease, heldElsewhere, releaseAllLeases, releaseLease, renewLeases } from '../../server/src/cluster/leases';
 
@@ -26,7 +26,7 @@ const stores: Array<[string, () => Promise<Db>, boolean]> = [
 describe.each(stores)('leases on %s', (_name, open, skip) => {
   let db: Db | null = null;
   afterEach(async () => {
-    if (db) await closeDbAsync(db);
+    if (db) await closeDb(db);
     db = null;
   });
 

@@ -19,13 +19,13 @@ const log = (msg: string) => logged.push(msg);
 const configFor = (env: Record<string, string | undefined> = {}) => loadConfig({ DATA_DIR: dataDir, ...env });
 const everyone = async () => await db.select({ email: users.email, role: users.role, passwordHash: users.passwordHash }).from(users);
 
-beforeEach(() => {
+beforeEach(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blast-start-'));
-  db = createTestDb();
+  db = await createTestDb();
   logged.length = 0;
 });
-afterEach(() => {
-  closeDb(db);
+afterEach(async () => {
+  await closeDb(db);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

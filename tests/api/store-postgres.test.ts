@@ -5,7 +5,7 @@ import { getTableConfig as pgConfig, type PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as sqliteSchema from '../../server/src/db/schema';
 import * as pgSchema from '../../server/src/db/pg/schema';
-import { closeDbAsync, createTestDbAsync, moneyTransaction, transaction, type Db } from '../../server/src/db/client';
+import { closeDb, createTestDb, moneyTransaction, transaction, type Db } from '../../server/src/db/client';
 import { auditLog, phoneNumbers, users, whatsapps } from '../../server/src/db/schema';
 import { rawAll, rawGet } from '../../server/src/db/raw';
 import { createPostgresTestDb } from '../../server/src/db/postgres';
@@ -50,7 +50,7 @@ describe.skipIf(unreachable !== null)('the store on PostgreSQL', () => {
     db = (await createPostgresTestDb(URL)) as unknown as Db;
   });
   afterAll(async () => {
-    if (db) await closeDbAsync(db);
+    if (db) await closeDb(db);
   });
 
   it('keeps the JavaScript types of the shared tables (dates, flags, JSON, ids)', async () => {
@@ -117,9 +117,9 @@ describe.skipIf(unreachable !== null)('the store on PostgreSQL', () => {
     const previous = process.env.DATABASE_URL;
     process.env.DATABASE_URL = URL;
     try {
-      const other = await createTestDbAsync();
+      const other = await createTestDb();
       expect(await other.select().from(users)).toEqual([]);
-      await closeDbAsync(other);
+      await closeDb(other);
     } finally {
       if (previous === undefined) delete process.env.DATABASE_URL;
       else process.env.DATABASE_URL = previous;

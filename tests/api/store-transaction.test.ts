@@ -9,8 +9,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('asynchronous transactions on the shared SQLite connection', () => {
   let db: Db;
-  beforeEach(() => {
-    db = createTestDb();
+  beforeEach(async () => {
+    db = await createTestDb();
   });
   afterEach(() => closeDb(db));
 

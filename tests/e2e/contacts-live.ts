@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { testConfig } from '../../server/src/config';
 import { closeDb, createTestDb } from '../../server/src/db/client';
+import { phoneNumbers } from '../../server/src/db/schema';
 import { createContext } from '../../server/src/context';
 import { createServer } from '../../server/src/server';
 import { createUser, issueToken } from '../../server/src/auth/service';
@@ -16,7 +17,7 @@ import { publicUser } from '../../server/src/users/view';
 export async function startLiveServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contacts-live-'));
   fs.mkdirSync(path.join(dataDir, 'uploads'));
-  const db = createTestDb();
+  const db = await createTestDb();
   const ctx = createContext(testConfig({ dataDir, clientDist: path.resolve(process.env.CLIENT_DIST ?? 'dist/client') }), db, () => undefined);
   const { server, close } = createServer(ctx);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -24,7 +25,8 @@ export async function startLiveServer() {
   const admin = await createUser(db, { firstname: 'Live', lastname: 'Admin', email: 'live@admin.test', password: 'password123', role: 'admin', referredBy: null });
   const token = await issueToken(ctx, admin, false);
   const number = '6281299990001';
-  const id = Number(db.$client.prepare("INSERT INTO phone_numbers (number, name) VALUES (?, 'Live Row')").run(number).lastInsertRowid);
+  const [row] = await db.insert(phoneNumbers).values({ number, name: 'Live Row' }).returning({ id: phoneNumbers.id });
+  const id = row!.id;
   return {
     baseUrl: `http://localhost:${port}`,
     token,
@@ -35,7 +37,7 @@ export async function startLiveServer() {
     emit: (event: string, data: unknown) => ctx.realtime.toClientAdmin(event, data),
     close: async () => {
       await close();
-      closeDb(db);
+      await closeDb(db);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

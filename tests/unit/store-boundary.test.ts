@@ -12,7 +12,6 @@ const FORBIDDEN: Array<[RegExp, string]> = [
   [/(\)|^\s*)\.(get|all|run)\(\s*\)/, 'a synchronous executor (.get()/.all()/.run())'],
   [/\$client\b/, 'the raw connection ($client)'],
   [/\bdb\.transaction\(|\btx\.transaction\(/, "Drizzle's synchronous transaction"],
-  [/moneyTransactionSync/, 'the synchronous money transaction'],
 ];
 
 function files(dir: string): string[] {

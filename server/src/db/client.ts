@@ -66,12 +66,7 @@ export async function connectDb(target: string): Promise<Db> {
  * A fresh, migrated database for tests: in-memory SQLite (or the given file), or, when the tests run with
  * DATABASE_URL=postgres://…, a new schema of its own on that server (dropped again by closeDb).
  */
-export function createTestDb(file = ':memory:'): Db {
-  return openDb(file);
-}
-
-/** As createTestDb, on PostgreSQL when DATABASE_URL names one. */
-export async function createTestDbAsync(file = ':memory:'): Promise<Db> {
+export async function createTestDb(file = ':memory:'): Promise<Db> {
   const url = process.env.DATABASE_URL;
   if (url && isPostgresUrl(url)) {
     const db = (await createPostgresTestDb(url)) as unknown as Db;
@@ -115,35 +110,13 @@ export function moneyTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise
   return transaction(db, fn, { money: true });
 }
 
-/**
- * The synchronous form for code that still runs on SQLite's own transactions. It refuses to start while
- * an asynchronous transaction holds the connection, which would otherwise swallow it.
- */
-export function moneyTransactionSync<T>(db: Db, fn: (tx: Tx) => T): T {
-  gate.assertFree();
-  db.$client.pragma('synchronous = FULL');
-  try {
-    return db.transaction(fn, { behavior: 'immediate' });
-  } finally {
-    db.$client.pragma('synchronous = NORMAL');
-  }
-}
-
-export function closeDb(db: Db): void {
-  if (isPostgres(db)) {
-    void closePostgres(db);
-    return;
-  }
+/** Closes the store: a PostgreSQL pool ends (and a test schema is dropped); SQLite checkpoints its WAL. */
+export async function closeDb(db: Db): Promise<void> {
+  if (isPostgres(db)) return closePostgres(db);
   try {
     db.$client.pragma('wal_checkpoint(TRUNCATE)');
   } catch {
     // in-memory databases have no WAL to checkpoint
   }
   db.$client.close();
-}
-
-/** As closeDb, resolving once a PostgreSQL pool has ended (and a test schema is dropped). */
-export async function closeDbAsync(db: Db): Promise<void> {
-  if (isPostgres(db)) return closePostgres(db);
-  closeDb(db);
 }
