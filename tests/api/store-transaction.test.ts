@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { closeDb, createTestDb, transaction, type Db } from '../../server/src/db/client';
+import { closeDb, openDb, transaction, type Db } from '../../server/src/db/client';
 import { proxies } from '../../server/src/db/schema';
 import { changes, one, rawAll, rawRun } from '../../server/src/db/raw';
 import { sql } from 'drizzle-orm';
@@ -10,7 +10,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('asynchronous transactions on the shared SQLite connection', () => {
   let db: Db;
   beforeEach(async () => {
-    db = await createTestDb();
+    // The gate is SQLite's: this suite always runs on an in-memory SQLite database.
+    db = openDb(':memory:');
   });
   afterEach(() => closeDb(db));
 

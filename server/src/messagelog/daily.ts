@@ -82,7 +82,7 @@ async function countDay(ctx: AppContext, userId: number | null, day: number): Pr
   const inDay = and(gte(messageLogs.createdAt, new Date(from)), lt(messageLogs.createdAt, new Date(from + DAY_MS)));
   const row = await one(
     ctx.db
-      .select({ success: sql<number>`coalesce(sum(case when ${messageLogs.success} then 1 else 0 end), 0)`, total: count() })
+      .select({ success: sql<number>`coalesce(sum(case when ${messageLogs.success} = 1 then 1 else 0 end), 0)`, total: count() })
       .from(messageLogs)
       .where(userId === null ? inDay : and(inDay, eq(messageLogs.userId, userId))),
   );

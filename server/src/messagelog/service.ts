@@ -13,7 +13,7 @@ export function startOfToday(now: Date = new Date()): Date {
   return new Date(Math.floor((now.getTime() + DAY_OFFSET_MS) / day) * day - DAY_OFFSET_MS);
 }
 
-const successes = sql<number>`coalesce(sum(case when ${messageLogs.success} then 1 else 0 end), 0)`;
+const successes = sql<number>`coalesce(sum(case when ${messageLogs.success} = 1 then 1 else 0 end), 0)`;
 
 async function outcomeCounts(ctx: AppContext, where: ReturnType<typeof and>) {
   const row = await one(ctx.db.select({ all: count(), success: successes }).from(messageLogs).where(where));
