@@ -35,6 +35,7 @@ export const API_ROUTES: ApiRoute[] = [
   r('POST', '/auth/validate', 'public'),
   r('POST', '/auth/logout', ALL),
   r('GET', '/config', 'public'),
+  r('GET', '/health', 'public'),
 
   // Users and counts
   r('GET', '/admin/users/members', DA),

@@ -18,6 +18,7 @@ import { registerPhoneNumberRoutes } from './phonenumbers/routes';
 import { registerProxyRoutes } from './proxies/routes';
 import { registerTemplateRoutes } from './templates/routes';
 import { registerAuditRoutes } from './audit/routes';
+import { registerHealthRoutes } from './health/routes';
 
 /** Each area mounts its calls; add an area here. */
 export const areaRoutes: Array<(api: Api, ctx: AppContext) => void> = [
@@ -39,4 +40,5 @@ export const areaRoutes: Array<(api: Api, ctx: AppContext) => void> = [
   registerProxyRoutes,
   registerTemplateRoutes,
   registerAuditRoutes,
+  registerHealthRoutes,
 ];
