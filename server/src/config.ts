@@ -26,6 +26,10 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: z.string().optional(),
   CLIENT_DIST: z.string().optional(),
   NODE_ENV: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//i, 'REDIS_URL must be a redis:// URL')
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//i, 'DATABASE_URL must be a postgres:// URL')
@@ -57,6 +61,8 @@ export interface Config {
   production: boolean;
   /** PostgreSQL instead of the embedded SQLite file under DATA_DIR. */
   databaseUrl: string | null;
+  /** Several nodes: live events and sign-in limits shared through this Redis. */
+  redisUrl: string | null;
   /** ADMIN_EMAIL/ADMIN_PASSWORD: the admin a start creates when the database has none. */
   firstAdmin: { email: string; password: string } | null;
 }
@@ -106,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : fromRoot('dist', 'client'),
     production,
     databaseUrl: e.DATABASE_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
     firstAdmin,
   };
 }
@@ -136,6 +143,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     clientDist: fromRoot('dist', 'client'),
     production: false,
     databaseUrl: null,
+    redisUrl: null,
     firstAdmin: null,
     ...overrides,
   };

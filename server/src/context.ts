@@ -3,6 +3,7 @@ import type { Db } from './db/client';
 import { RealtimeHub } from './realtime/hub';
 import { createGateway } from './gateway';
 import type { Gateway } from './gateway/types';
+import type { RedisLink } from './cluster/redis';
 
 /** Everything a route or service needs, built once per process (or per test). */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   /** The one boundary to WhatsApp (the simulator unless configured otherwise). */
   gateway: Gateway;
   log: (msg: string, err?: unknown) => void;
+  /** Set when REDIS_URL is: live events and sign-in limits are shared with the other nodes. */
+  redis?: RedisLink | null;
 }
 
 export function createContext(config: Config, db: Db, log: AppContext['log'] = defaultLog): AppContext {

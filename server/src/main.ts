@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from './config';
 import { closeDb, connectDb, openDb } from './db/client';
+import { connectRedis } from './cluster/redis';
 import { createContext } from './context';
 import { createServer } from './server';
 import { engineFor } from './engine/engine';
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = config.databaseUrl ? await connectDb(config.databaseUrl) : openDb(path.join(config.dataDir, 'blast.db'));
   const ctx = createContext(config, db);
+  if (config.redisUrl) ctx.redis = await connectRedis(config.redisUrl);
   const renormalized = await renormalizeStoredNumbers(db);
   if (renormalized.checked) ctx.log(reportLine(renormalized));
   const stopClassifying = scheduleClassification(db, ctx.log);
@@ -50,6 +52,7 @@ async function main(): Promise<void> {
     stopClassifying();
     await engineFor(ctx).shutdown();
     await close();
+    await ctx.redis?.close();
     await closeDb(db);
     process.exit(0);
   };

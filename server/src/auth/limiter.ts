@@ -1,6 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { HttpError } from '../lib/errors';
+import type { RedisLink } from '../cluster/redis';
 
 export const SIGN_IN_LOCKED = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
 
@@ -12,10 +14,19 @@ const emailOf = (req: Request): string => {
 /**
  * Sign-in attempts per email and IP: 10 within 15 minutes. Each attempt is counted when it arrives,
  * before the password hash runs, so parallel guesses cannot slip past the limit; a successful
- * sign-in gives its own attempt back. Counts live in this process (one store per app).
+ * sign-in gives its own attempt back. Counts live in this process, or in Redis when nodes share one.
  */
-export function signInLimiter(): RequestHandler {
+export function signInLimiter(redis?: RedisLink | null): RequestHandler {
   return rateLimit({
+    // With several nodes the counts live in Redis, so an attacker gains nothing by switching nodes.
+    ...(redis
+      ? {
+          store: new RedisStore({
+            prefix: `${redis.prefix}signin:`,
+            sendCommand: (...args: string[]) => redis.pub.sendCommand(args) as Promise<RedisReply>,
+          }),
+        }
+      : {}),
     windowMs: 15 * 60 * 1000,
     limit: 10,
     standardHeaders: 'draft-8',

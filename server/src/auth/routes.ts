@@ -6,7 +6,7 @@ import { signInLimiter } from './limiter';
 import { login, LoginBody, register, RegisterBody, validate } from './service';
 
 export function registerAuthRoutes(api: Api, ctx: AppContext): void {
-  api.post('/auth/login', signInLimiter(), async (req, res) => {
+  api.post('/auth/login', signInLimiter(ctx.redis), async (req, res) => {
     res.json(await login(ctx, LoginBody.parse(req.body ?? {})));
   });
 

@@ -41,9 +41,13 @@ export class RealtimeHub {
   private listeners = new Set<Listener>();
   private check: TokenCheck | null = null;
 
-  attach(io: IoServer, check: TokenCheck): void {
+  /** With other nodes (a shared adapter), rooms may have members elsewhere: always publish. */
+  private shared = false;
+
+  attach(io: IoServer, check: TokenCheck, shared = false): void {
     this.io = io;
     this.check = check;
+    this.shared = shared;
   }
 
   /** Observers (the developer monitor's ring buffer) see every message sent. */
@@ -55,8 +59,9 @@ export class RealtimeHub {
   private send(room: string, channel: string, event: string, data: unknown): void {
     const message: LiveMessage = { event, data, date: new Date().toISOString() };
     for (const l of this.listeners) l(room, channel, message);
-    // socket.io encodes a packet even for a room nobody is in; most member rooms are empty.
-    if (this.io && (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0) this.io.to(room).emit(channel, message);
+    // socket.io encodes a packet even for a room nobody is in; most member rooms are empty. With other
+    // nodes the room's members may be connected there, so the adapter gets every event.
+    if (this.io && (this.shared || (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0)) this.io.to(room).emit(channel, message);
   }
 
   /** To a member's own channel (named by their id) and to admin/dev on 'admin'. */

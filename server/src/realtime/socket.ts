@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server as IoServer, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
 import type { AppContext } from '../context';
 import { userFromToken } from '../auth/middleware';
 import { roomsFor, type SocketIdentity } from './hub';
@@ -60,9 +61,14 @@ export function attachSocket(ctx: AppContext, http: HttpServer): IoServer {
     closeAtExpiry(socket, who.expiresAt);
   });
 
-  ctx.realtime.attach(io, async (token) => {
-    const user = await userFromToken(ctx, token);
-    return user ? { role: user.role } : null;
-  });
+  if (ctx.redis) io.adapter(createAdapter(ctx.redis.pub, ctx.redis.sub, { key: `${ctx.redis.prefix}socket.io` }));
+  ctx.realtime.attach(
+    io,
+    async (token) => {
+      const user = await userFromToken(ctx, token);
+      return user ? { role: user.role } : null;
+    },
+    Boolean(ctx.redis),
+  );
   return io;
 }
