@@ -70,24 +70,24 @@ export async function invariantViolations(db: Db, referralPercent: number | null
   add(
     'account',
     await q(`SELECT * FROM (SELECT w.id, w.count_success, w.count_fail, w.income,
-        (SELECT count(*) FROM message_logs l WHERE l.whatsapp_id = w.id AND l.success) AS ls,
-        (SELECT count(*) FROM message_logs l WHERE l.whatsapp_id = w.id AND NOT l.success) AS lf,
+        (SELECT count(*) FROM message_logs l WHERE l.whatsapp_id = w.id AND l.success = 1) AS ls,
+        (SELECT count(*) FROM message_logs l WHERE l.whatsapp_id = w.id AND l.success = 0) AS lf,
         (SELECT coalesce(sum(income), 0) FROM message_logs l WHERE l.whatsapp_id = w.id) AS li
        FROM whatsapps w) x WHERE x.count_success <> x.ls OR x.count_fail <> x.lf OR x.income <> x.li`),
   );
   add(
     'member',
     await q(`SELECT * FROM (SELECT u.id, u.total_success, u.total_fail, u.income,
-        (SELECT count(*) FROM message_logs l WHERE l.user_id = u.id AND l.success) AS ls,
-        (SELECT count(*) FROM message_logs l WHERE l.user_id = u.id AND NOT l.success) AS lf,
+        (SELECT count(*) FROM message_logs l WHERE l.user_id = u.id AND l.success = 1) AS ls,
+        (SELECT count(*) FROM message_logs l WHERE l.user_id = u.id AND l.success = 0) AS lf,
         (SELECT coalesce(sum(income), 0) FROM message_logs l WHERE l.user_id = u.id) AS li
        FROM users u) x WHERE x.total_success <> x.ls OR x.total_fail <> x.lf OR x.income <> x.li`),
   );
   add(
     'number',
     await q(`SELECT * FROM (SELECT p.id, p.count_success, p.count_fail,
-        (SELECT count(*) FROM message_logs l WHERE l.phone_number_id = p.id AND l.success) AS ls,
-        (SELECT count(*) FROM message_logs l WHERE l.phone_number_id = p.id AND NOT l.success) AS lf
+        (SELECT count(*) FROM message_logs l WHERE l.phone_number_id = p.id AND l.success = 1) AS ls,
+        (SELECT count(*) FROM message_logs l WHERE l.phone_number_id = p.id AND l.success = 0) AS lf
        FROM phone_numbers p) x WHERE x.count_success <> x.ls OR x.count_fail <> x.lf`),
   );
   add(
@@ -96,7 +96,7 @@ export async function invariantViolations(db: Db, referralPercent: number | null
        FROM message_templates t) x WHERE x.count_use <> x.lu`),
   );
   add('in use', await q('SELECT id, number FROM phone_numbers WHERE in_use = 1'));
-  add('income without success', await q('SELECT id FROM message_logs WHERE NOT success AND income <> 0'));
+  add('income without success', await q('SELECT id FROM message_logs WHERE success = 0 AND income <> 0'));
   if (referralPercent !== null) {
     add(
       'referral',

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadConfig } from '../config';
-import { closeDb, openDb } from '../db/client';
+import { closeDb, connectDb, openDb } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { createUser } from '../auth/service';
 import { OPERATOR_ROLES, USER_CREATE_USAGE, operatorCredentials } from '../auth/operator';
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const config = loadConfig();
-  const db = openDb(path.join(config.dataDir, 'blast.db'));
+  const db = config.databaseUrl ? await connectDb(config.databaseUrl) : openDb(path.join(config.dataDir, 'blast.db'));
   try {
     const { email, password, role } = input.data;
     const user = await createUser(db, {
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     console.error(msg);
     process.exitCode = 1;
   } finally {
-    closeDb(db);
+    await closeDb(db);
   }
 }
 

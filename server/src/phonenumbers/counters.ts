@@ -3,4 +3,4 @@
  * kept by the store without counting millions of rows per request. The SQLite machinery (counter
  * tables, triggers, folding of imported rows) lives in ../db/sqlite/phonenumbers.ts.
  */
-export { activeSentAfter, foldNewRows, phoneListFigures, SLOT_MS, type PhoneListFigures } from '../db/sqlite/phonenumbers';
+export { activeSentAfter, foldNewRows, phoneListFigures, SLOT_MS, type PhoneListFigures } from '../db/phonelist';

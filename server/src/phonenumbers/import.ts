@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { importPhoneFile, type ImportOptions } from '../db/sqlite/import';
+import { importPhoneFile, type ImportOptions } from '../db/phonelist';
 import type { ImportResult } from './import-types';
 import { scheduleIndexing } from './search';
 

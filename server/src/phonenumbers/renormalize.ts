@@ -15,7 +15,7 @@ import { normalizePhone, type LineType } from '../../../common/phone';
 import { transaction, type Db } from '../db/client';
 import { optOuts, phoneNumbers } from '../db/schema';
 import { one } from '../db/raw';
-import { storeOpen } from '../db/sqlite/phonenumbers';
+import { storeOpen } from '../db/phonelist';
 import { defaultCountry } from '../settings/service';
 
 export interface RenormalizeReport {

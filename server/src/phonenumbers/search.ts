@@ -1,6 +1,5 @@
 import type { Db } from '../db/client';
-import { listPageIds, phoneListFigures } from '../db/sqlite/phonenumbers';
-import { ensurePhoneSearch, indexAll, scheduleIndexing, searchPhoneIds } from '../db/sqlite/search';
+import { ensurePhoneSearch, indexAll, listPageIds, phoneListFigures, scheduleIndexing, searchPhoneIds } from '../db/phonelist';
 
 /**
  * Fast paging and search over millions of phone numbers.
