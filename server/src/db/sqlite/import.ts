@@ -39,12 +39,12 @@ export async function importPhoneFile(db: Db, file: string, kind: 'csv' | 'json'
 }
 
 async function importHere(c: Database.Database, file: string, kind: 'csv' | 'json', options: ImportOptions): Promise<ImportResult> {
-  await gate.free();
+  while (gate.blocked()) await gate.free();
   const restoreCaches = raiseCaches(c);
   try {
     return await runImport(c, file, kind, { ...options, aborted: () => options.signal?.aborted === true, connectionFree: () => gate.free() });
   } finally {
-    await gate.free();
+    while (gate.blocked()) await gate.free();
     restoreCaches();
   }
 }

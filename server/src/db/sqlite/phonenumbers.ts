@@ -92,7 +92,7 @@ function foldStepSync(c: Database.Database, maxRows = FOLD_STEP): boolean {
 
 /** Folds one bounded step of new rows into the figures; resolves whether rows are left. */
 export async function foldStep(db: Db, maxRows = FOLD_STEP): Promise<boolean> {
-  await gate.free();
+  while (gate.blocked()) await gate.free();
   return foldStepSync(clientOf(db), maxRows);
 }
 
@@ -137,7 +137,7 @@ function current(db: Db): StateRow {
 
 /** Total, active and blasted (count_success > 0) numbers, exact. */
 export async function phoneListFigures(db: Db): Promise<PhoneListFigures> {
-  await gate.free();
+  while (gate.blocked()) await gate.free();
   return phoneListFiguresSync(db);
 }
 
@@ -202,7 +202,7 @@ function seekOffset(db: Db, offset: number): { fromId: number; skip: number; tot
  * from the counters, then one short seek (no count or skip over millions of rows).
  */
 export async function listPageIds(db: Db, offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
-  await gate.free();
+  while (gate.blocked()) await gate.free();
   const { fromId, skip, total } = seekOffset(db, offset);
   if (offset >= total) return { ids: [], total };
   const rows = clientOf(db).prepare('SELECT id FROM phone_numbers WHERE id >= ? ORDER BY id LIMIT ? OFFSET ?').raw().all(fromId, limit, skip) as Array<[number]>;
@@ -214,7 +214,7 @@ export async function listPageIds(db: Db, offset: number, limit: number): Promis
  * table, and the slot the cut-off falls in counted on the target index (two short range seeks).
  */
 export async function activeSentAfter(db: Db, cutoff: number): Promise<number> {
-  await gate.free();
+  while (gate.blocked()) await gate.free();
   return activeSentAfterSync(db, cutoff);
 }
 

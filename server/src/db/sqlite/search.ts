@@ -46,7 +46,7 @@ function ensureSync(db: Db): void {
  */
 export async function ensurePhoneSearch(db: Db): Promise<void> {
   if (ready.has(db)) return;
-  await gate.free();
+  while (gate.blocked()) await gate.free();
   ensureSync(db);
 }
 
@@ -80,7 +80,7 @@ export async function scheduleIndexing(db: Db, log?: (msg: string, err?: unknown
   const step = async () => {
     try {
       if (!storeOpen(db)) return running.delete(db);
-      await gate.free();
+      while (gate.blocked()) await gate.free();
       if (storeOpen(db) && indexStepSync(db, 2000) > 0) setTimeout(() => void step(), 0).unref();
       else running.delete(db);
     } catch (err) {
@@ -97,7 +97,7 @@ function indexAllSync(db: Db): void {
 
 /** Indexes everything now (tests, benchmarks). */
 export async function indexAll(db: Db): Promise<void> {
-  await gate.free();
+  while (gate.blocked()) await gate.free();
   indexAllSync(db);
 }
 
@@ -122,7 +122,7 @@ const matchCache = new WeakMap<Db, Map<string, Matches>>();
  */
 export async function searchPhoneIds(db: Db, search: string, cap: number, log?: (msg: string, err?: unknown) => void): Promise<number[]> {
   const total = (await phoneListFigures(db)).total;
-  await gate.free();
+  while (gate.blocked()) await gate.free();
   const c = clientOf(db);
   let upto = indexedUpto(db);
   const top = maxPhoneId(c);
