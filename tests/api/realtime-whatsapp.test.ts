@@ -48,7 +48,7 @@ describe('account events reach the owner and admin/dev, nobody else', () => {
   });
 
   it('conflict sets the state and idle', async () => {
-    t.ctx.db.update(whatsapps).set({ status: 'sending' }).where(eq(whatsapps.id, aliceAcc.id)).run();
+    await t.ctx.db.update(whatsapps).set({ status: 'sending' }).where(eq(whatsapps.id, aliceAcc.id));
     const own = nextMessage<Data>(sAlice, String(alice.id), (m) => m.event === 'connection.update' && m.data.state === 'conflict');
     await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: aliceAcc.deviceId, state: 'conflict' });
     expect((await own).data).toMatchObject({ state: 'conflict', status: 'idle' });
@@ -66,7 +66,7 @@ describe('account events reach the owner and admin/dev, nobody else', () => {
   });
 
   it('reset sends reset and count_synced with zeroed counters', async () => {
-    t.ctx.db.update(whatsapps).set({ countSuccess: 7, countFail: 2, income: 350 }).where(eq(whatsapps.id, aliceAcc.id)).run();
+    await t.ctx.db.update(whatsapps).set({ countSuccess: 7, countFail: 2, income: 350 }).where(eq(whatsapps.id, aliceAcc.id));
     const reset = nextMessage<Data>(sAlice, String(alice.id), (m) => m.event === 'reset');
     const synced = nextMessage<Data>(sAdmin, 'admin', (m) => m.event === 'count_synced');
     await t.http.post('/api/admin/whatsapp/reset').set(alice.auth).send({ id: aliceAcc.id }).expect(200);
