@@ -12,6 +12,22 @@ function recorder() {
 }
 
 describe('coalesced blast events', () => {
+  it("tells a send's start even when its count and the wait that follows fall in the same window", async () => {
+    const { hub, got } = recorder();
+    const live = new LiveRows(hub);
+    live.account(9, 4, 'sending', { id: 9, status: 'sending' });
+    await sleep(80);
+    live.account(9, 4, 'progressing', { id: 9, progressing: true, target: '6281100000001', count_success: 0 });
+    live.account(9, 4, 'count_success', { id: 9, progressing: false, count_success: 1 });
+    live.account(9, 4, 'waiting', { id: 9, waiting: true, waitTime: 1 });
+    await sleep(400);
+    const mine = got.filter((g) => g.channel === '4').map((g) => g.message);
+    expect(mine.map((m) => m.event)).toEqual(['sending', 'progressing', 'count_success', 'waiting']);
+    expect(mine[1]!.data).toMatchObject({ progressing: true, target: '6281100000001', count_success: 0 });
+    expect(mine[3]!.data).toMatchObject({ progressing: false, waiting: true, count_success: 1 });
+    live.close();
+  });
+
   it('sends a busy row at most one flush per 250 ms, counts first, with the latest absolute values', async () => {
     const { hub, got } = recorder();
     const live = new LiveRows(hub);

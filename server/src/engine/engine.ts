@@ -8,6 +8,9 @@ import { BlastLoop } from './loop';
 import { engineStore, type EngineStore, type RawAccount } from './store';
 import { Ticker } from './tick';
 import { accountData, receiverData } from './view';
+import { leaseKeeper, leaseKey, type LeaseKeeper } from '../cluster/keeper';
+import { heldElsewhere } from '../cluster/leases';
+import { restoreSessionOf } from '../whatsapp/events';
 
 export interface EngineOptions {
   /** Retries of a send that failed for a network reason, before it counts as a failure. */
@@ -36,6 +39,8 @@ export class BlastEngine {
   readonly ticker: Ticker;
   readonly live: LiveRows;
   readonly gateway: Gateway;
+  /** This node's leases: on PostgreSQL an account's loop runs on the one node holding its lease. */
+  readonly leases: LeaseKeeper;
   readonly options: EngineOptions = { maxRetries: 3, retryDelayMs: 1000 };
   /** Resolves once the gateway listeners are attached and the start-up recovery has run. */
   ready: Promise<void> = Promise.resolve();
@@ -52,6 +57,7 @@ export class BlastEngine {
     this.ticker = new Ticker(this.store);
     this.live = new LiveRows(ctx.realtime);
     this.gateway = ctx.gateway;
+    this.leases = leaseKeeper(ctx);
   }
 
   log(msg: string, err?: unknown): void {
@@ -98,7 +104,11 @@ export class BlastEngine {
     return Array.from(this.loops, ([, loop]) => loop.snapshot());
   }
 
-  /** Starts (or keeps) the account's loop; never two loops for one account. */
+  /**
+   * Starts (or keeps) the account's loop; never two loops for one account. With several nodes the
+   * loop runs where the account's lease is: when another node holds it, the row turns 'sending' and
+   * that node's loop (or the node that takes the lease over) does the sending.
+   */
   async start(account: RawAccount, once = false): Promise<RawAccount> {
     const existing = this.loops.get(account.id);
     if (existing?.resume()) return (await this.store.account(account.id)) ?? account;
@@ -107,11 +117,20 @@ export class BlastEngine {
     const row = (await this.setStatus(account.id, 'sending')) ?? account;
     // Another start of the same account may have begun its loop while the status was written.
     if (this.loops.has(account.id)) return (await this.store.account(account.id)) ?? row;
-    const loop = new BlastLoop(this, account.id, account.user_id, account.device_id, once);
-    this.loops.set(account.id, loop);
-    this.byDevice.set(account.device_id, loop);
-    this.live.account(row.id, row.user_id, 'sending', accountData(row, { progressing: true }));
+    if (!(await this.leases.take('account', account.id)) || this.loops.has(account.id)) {
+      this.live.account(row.id, row.user_id, 'sending', accountData(row, { progressing: true }));
+      return row;
+    }
+    this.launch(row, once);
     return row;
+  }
+
+  /** A new loop for an account whose row says 'sending' and whose lease this node holds. */
+  private launch(row: RawAccount, once = false): void {
+    const loop = new BlastLoop(this, row.id, row.user_id, row.device_id, once);
+    this.loops.set(row.id, loop);
+    this.byDevice.set(row.device_id, loop);
+    this.live.account(row.id, row.user_id, 'sending', accountData(row, { progressing: true }));
   }
 
   /** Stops after the send in flight; resolves once the loop has ended (or after `waitMs`). */
@@ -183,6 +202,16 @@ export class BlastEngine {
    * when their device is connected and the account is not suspended; the others are shown idle.
    */
   async recover(): Promise<{ released: number; resumed: number; idled: number }> {
+    if (this.leases.clustered) {
+      this.leases.onSweep((held) => this.sweep(held));
+      const before = { resumed: this.adopted.resumed, idled: this.adopted.idled, released: this.adopted.released };
+      await this.leases.sweep();
+      return {
+        released: this.adopted.released - before.released,
+        resumed: this.adopted.resumed - before.resumed,
+        idled: this.adopted.idled - before.idled,
+      };
+    }
     const released = await this.store.releaseAbandoned(Date.now());
     for (const t of released) this.live.target(t.id, 'in_use', receiverData(t));
     let resumed = 0;
@@ -201,6 +230,57 @@ export class BlastEngine {
     return { released: released.length, resumed, idled };
   }
 
+  /** What the sweeps of this node have taken over so far (for the start-up line and the monitor). */
+  readonly adopted = { released: 0, resumed: 0, idled: 0 };
+
+  /**
+   * Every SWEEP_MS on PostgreSQL, after this node renewed its leases: a loop whose lease another node
+   * took (this node stalled past the expiry) stops without touching the row; a loop whose row was set
+   * idle on another node stops now rather than after its wait; and accounts left 'sending' with no
+   * live lease (their node died or shut down) are taken over: the claims their node left are released
+   * (counted as messaged now, as at a restart), and the loop resumes here when the device is
+   * connected, or the row turns idle.
+   */
+  private async sweep(held: Set<string>): Promise<void> {
+    for (const [id, loop] of this.loops) {
+      if (!loop.ending && !held.has(leaseKey('account', id))) {
+        this.log(`Account ${id}: its lease is held by another node now; this node stops its loop`);
+        loop.requestStop('stop', true);
+      }
+    }
+    const sending = await this.store.sendingAccounts();
+    const sendingIds = new Set(sending.map((r) => r.id));
+    for (const [id, loop] of this.loops) if (!sendingIds.has(id) && !loop.ending) loop.requestStop('stop');
+    const candidates = sending.filter((r) => !this.loops.has(r.id));
+    if (candidates.length === 0) return;
+    const busy = await heldElsewhere(this.ctx.db, 'account', candidates.map((r) => r.id), this.leases.node);
+    const free = candidates.filter((r) => !busy.has(r.id) && !held.has(leaseKey('account', r.id)));
+    if (free.length === 0) return;
+    const released = await this.store.releaseAbandoned(Date.now());
+    this.adopted.released += released.length;
+    for (const t of released) this.live.target(t.id, 'in_use', receiverData(t));
+    for (const row of free) {
+      if (this.loops.has(row.id) || !(await this.leases.take('account', row.id))) continue;
+      const current = await this.store.account(row.id);
+      if (!current || current.status !== 'sending') {
+        await this.leases.give('account', row.id);
+        continue;
+      }
+      // With the simulator each node holds the sessions it restored; an account linked on another
+      // node since this one started is re-opened here from its saved credentials.
+      if (this.gateway.state(current.device_id) === null) restoreSessionOf(this.ctx, current);
+      if (!current.suspended && this.gateway.state(current.device_id) === 'connected') {
+        this.launch(current);
+        this.adopted.resumed += 1;
+      } else {
+        const idle = await this.setStatus(current.id, 'idle');
+        if (idle) this.live.account(idle.id, idle.user_id, 'idle', accountData(idle, { waiting: false, progressing: false }));
+        await this.leases.give('account', row.id);
+        this.adopted.idled += 1;
+      }
+    }
+  }
+
   /**
    * Graceful stop of the process: every loop ends after its send in flight is recorded, and the
    * rows stay 'sending' so the next start resumes them.
@@ -209,6 +289,8 @@ export class BlastEngine {
     const loops = Array.from(this.loops, ([, loop]) => loop);
     for (const loop of loops) loop.requestStop('stop', true);
     await Promise.all(loops.map((l) => l.done));
+    // Other nodes resume these accounts at their next sweep instead of after the leases expire.
+    await this.leases.stop(true).catch((err: unknown) => this.log('Giving back leases failed', err));
     if (this.balanceTimer) clearTimeout(this.balanceTimer);
     this.balanceTimer = null;
     this.balanceDirty.clear();

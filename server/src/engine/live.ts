@@ -17,6 +17,12 @@ interface PendingRow {
   /** The latest count event (count_synced when both counters moved) and the latest other event. */
   count: { event: string; seq: number } | null;
   state: { event: string; seq: number } | null;
+  /**
+   * A send's start ('progressing') that a later state event of the same window replaced: still told,
+   * before its count, with the data as it was then (a short send would otherwise never show it).
+   */
+  started: { seq: number; data: Record<string, unknown> } | null;
+  startedData?: Record<string, unknown>;
 }
 
 /**
@@ -55,7 +61,7 @@ export class LiveRows {
   private push(key: string, route: Route, event: string, data: Record<string, unknown>): void {
     let row = this.pending.get(key);
     if (!row) {
-      row = { route, data, count: null, state: null };
+      row = { route, data, count: null, state: null, started: null };
       this.pending.set(key, row);
     } else {
       row.data = mergeData(row.data, data);
@@ -66,8 +72,12 @@ export class LiveRows {
       const both = row.count !== null && row.count.event !== event;
       row.count = { event: both ? 'count_synced' : event, seq: this.seq };
     } else {
+      if (row.state?.event === 'progressing' && event !== 'progressing' && row.startedData) row.started = { seq: row.state.seq, data: row.startedData };
+      else if (event === 'progressing') row.started = null;
       row.state = { event, seq: this.seq };
     }
+    // Merged data is never changed in place, so this is the row as the send started.
+    if (event === 'progressing') row.startedData = row.data;
     if (FINAL_EVENTS.has(event)) this.flush(key, row, Date.now());
     else this.arm();
   }
@@ -76,6 +86,7 @@ export class LiveRows {
     this.pending.delete(key);
     this.lastFlush.set(key, now);
     const parts = [row.count, row.state].filter((p): p is { event: string; seq: number } => p !== null).sort((a, b) => a.seq - b.seq);
+    if (row.started) this.emit(row.route, 'progressing', row.started.data);
     for (const part of parts) {
       if (row.route.kind === 'target' && part.event === 'in_use') continue;
       this.emit(row.route, part.event, row.data);

@@ -210,6 +210,8 @@ export class BlastLoop {
     let row: RawAccount | undefined;
     try {
       row = await this.engine.setStatus(this.accountId, 'idle');
+      // Given back before a start waiting on `done` takes it again.
+      await this.engine.leases.give('account', this.accountId).catch((err: unknown) => this.engine.log('Giving back a lease failed', err));
     } finally {
       this.engine.forget(this);
     }

@@ -160,6 +160,20 @@ async function restoreSessions(ctx: AppContext): Promise<void> {
 }
 
 /**
+ * Re-opens one saved session in this process's gateway (an account linked on another node since
+ * this one started, taken over by this node). Nothing happens without saved credentials or after a
+ * logout.
+ */
+export function restoreSessionOf(
+  ctx: AppContext,
+  row: { device_id: string; phonenumber: string | null; pushname: string | null; server: string | null; serialized: string | null; state: string | null },
+): void {
+  if (!row.serialized || !row.phonenumber || row.state === 'loggedOut') return;
+  const state = RESTORABLE[row.state ?? 'unknown'] ?? 'unknown';
+  ctx.gateway.restoreSession(row.device_id, { phonenumber: row.phonenumber, pushname: row.pushname ?? '', server: row.server ?? 'c.us', serialized: row.serialized }, state);
+}
+
+/**
  * Connects the accounts to the gateway once per app: the gateway's events update the rows from now on,
  * and saved sessions are re-opened; resolves when they are (every call answers the same promise).
  */

@@ -9,6 +9,7 @@ import { EventCoalescer } from './coalesce';
 import { randomWholeSeconds, Sleeper, yieldToEventLoop } from './timing';
 import type { CheckOutcome, JobKind, JobRecord } from './types';
 import { INVALID_NUMBER } from '../../../../common/phone';
+import { leaseKeeper, leaseKey } from '../../cluster/keeper';
 
 /** A failed check (timeout, rate limit…) is asked again this many times before it counts as Gagal. */
 export const CHECK_RETRIES = 3;
@@ -19,6 +20,8 @@ const FAILED_MESSAGE = 'Terjadi kesalahan, silahkan coba lagi';
 
 interface Loop {
   sleeper: Sleeper;
+  /** Its lease is taken (always at once on SQLite). */
+  leased: boolean;
 }
 
 type Checked = CheckOutcome | 'disconnected' | 'interrupted';
@@ -37,6 +40,7 @@ type AnyKind = JobKind<JobRecord>;
 export class JobRunner {
   private readonly loops = new Map<string, Loop>();
   private halted = false;
+  private sweeping = false;
   readonly events = new EventCoalescer();
 
   constructor(
@@ -45,7 +49,7 @@ export class JobRunner {
   ) {}
 
   private key(kind: AnyKind, id: number): string {
-    return `${kind.type}:${id}`;
+    return leaseKey(kind.type, id);
   }
 
   /** Whether loops must stop touching the database (shutdown, or the database was closed). */
@@ -66,7 +70,7 @@ export class JobRunner {
     if (this.gone()) return;
     const key = this.key(kind, id);
     if (this.loops.has(key)) return;
-    const loop: Loop = { sleeper: new Sleeper() };
+    const loop: Loop = { sleeper: new Sleeper(), leased: false };
     this.loops.set(key, loop);
     void this.run(kind, id, loop);
   }
@@ -80,8 +84,25 @@ export class JobRunner {
     return this.loops.has(this.key(kind, id));
   }
 
-  /** Resumes every job left running (status sending) by an earlier process. */
+  /**
+   * Resumes every job left running (status sending) by an earlier process. With several nodes this
+   * runs again after every lease renewal: a job whose lease another node holds is left to it, a job
+   * nobody holds (its node died) is taken over, and a loop whose lease was lost stops.
+   */
   async resume(): Promise<void> {
+    const keeper = leaseKeeper(this.ctx);
+    if (keeper.clustered && !this.sweeping) {
+      this.sweeping = true;
+      keeper.onSweep(async (held) => {
+        for (const [key, loop] of this.loops) {
+          if (loop.leased && !held.has(key)) {
+            this.loops.delete(key);
+            loop.sleeper.wake();
+          }
+        }
+        await this.resume();
+      });
+    }
     for (const kind of this.kinds) {
       if (this.gone()) return;
       for (const id of await kind.sendingIds(this.ctx)) this.ensure(kind, id);
@@ -125,7 +146,11 @@ export class JobRunner {
 
   private async run(kind: AnyKind, id: number, loop: Loop): Promise<void> {
     const key = this.key(kind, id);
+    const keeper = leaseKeeper(this.ctx);
     try {
+      // With several nodes a job runs on the node holding its lease; another node's job is left alone.
+      if (!(await keeper.take(kind.type, id))) return;
+      loop.leased = true;
       for (;;) {
         if (this.gone() || this.loops.get(key) !== loop) return;
         const job = await kind.load(this.ctx, id);
@@ -178,11 +203,13 @@ export class JobRunner {
         this.ctx.log(`${kind.type} ${id} could not be marked as failed`, again);
       }
     } finally {
-      if (this.loops.get(key) === loop) this.loops.delete(key);
+      const mine = this.loops.get(key) === loop;
+      if (mine) this.loops.delete(key);
       if (!this.halted) this.events.flush(key);
+      if (mine && loop.leased && !this.gone()) await keeper.give(kind.type, id).catch((err: unknown) => this.ctx.log('Giving back a lease failed', err));
     }
     // Numbers saved to the list become searchable in the background, as after an import.
-    if (!this.gone()) {
+    if (loop.leased && !this.gone()) {
       try {
         await scheduleIndexing(this.ctx.db, this.ctx.log);
       } catch (err) {
