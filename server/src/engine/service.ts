@@ -1,3 +1,4 @@
+import { restoreSessionOf } from '../whatsapp/events';
 import { eq, or } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { whatsapps } from '../db/schema';
@@ -41,6 +42,10 @@ async function rawOf(ctx: AppContext, id: number) {
 /** Start and stop are refused unless the account is connected (by its row and by the gateway) and not suspended. */
 function assertBlastable(ctx: AppContext, row: WhatsappRow): void {
   if (row.suspended) throw new HttpError(403, SUSPENDED_MSG, { code: BLAST_CODES.suspended });
+  // Linked on another node since this one started: its saved session is re-opened here.
+  if (ctx.gateway.state(row.deviceId) === null) {
+    restoreSessionOf(ctx, { device_id: row.deviceId, phonenumber: row.phonenumber, pushname: row.pushname, server: row.server, serialized: row.serialized, state: row.state });
+  }
   const live = ctx.gateway.state(row.deviceId);
   if (!row.state || !BLASTABLE_STATES.has(row.state) || live !== 'connected') {
     throw new HttpError(403, DISCONNECTED_MSG, { code: BLAST_CODES.disconnected });
