@@ -8,12 +8,13 @@ import { engineFor } from './engine/engine';
 import { renormalizeStoredNumbers, reportLine, scheduleClassification } from './phonenumbers/renormalize';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../seed/demo';
 import { bootstrapData } from './bootstrap';
-import { getLogger } from './lib/logger';
+import { getLogger, markServerProcess } from './lib/logger';
 import type { Server as HttpServer, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Server as IoServer } from 'socket.io';
 
 async function main(): Promise<void> {
+  markServerProcess();
   const config = loadConfig();
   const db = config.databaseUrl ? await connectDb(config.databaseUrl) : openDb(path.join(config.dataDir, 'blast.db'));
   const ctx = createContext(config, db);

@@ -40,6 +40,9 @@ describe('settings', () => {
     expect(logSettings({}).level).toBe('info');
     expect(logSettings({ LOG_LEVEL: 'WARN' }).level).toBe('warn');
     expect(logSettings({ LOG_LEVEL: 'loud' }).level).toBe('info');
+    // A server process a test spawns logs at info: the test reads its output.
+    expect(logSettings({ VITEST: 'true' }, true).level).toBe('info');
+    expect(logSettings({ VITEST: 'true', LOG_LEVEL: 'silent' }, true).level).toBe('silent');
   });
 
   it('writes JSON in production or with LOG_FORMAT=json, readable lines otherwise', () => {

@@ -38,17 +38,22 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
-/** The level and format the environment asks for; an unknown LOG_LEVEL falls back to info (config reports it). */
-export function logSettings(env: NodeJS.ProcessEnv = process.env): { level: LogLevel; format: LogFormat } {
+/**
+ * The level and format the environment asks for; an unknown LOG_LEVEL falls back to info (config reports it).
+ * Under vitest (VITEST set) the default is silent, except in a server process started by `main.ts`
+ * (`entry`): tests that spawn one read its output.
+ */
+export function logSettings(env: NodeJS.ProcessEnv = process.env, entry = false): { level: LogLevel; format: LogFormat } {
   const asked = env.LOG_LEVEL?.trim().toLowerCase();
-  const level: LogLevel = asked && (LOG_LEVELS as readonly string[]).includes(asked) ? (asked as LogLevel) : env.VITEST && !asked ? 'silent' : 'info';
+  const known = asked !== undefined && (LOG_LEVELS as readonly string[]).includes(asked);
+  const level: LogLevel = known ? (asked as LogLevel) : env.VITEST && !asked && !entry ? 'silent' : 'info';
   const fmt = env.LOG_FORMAT?.trim().toLowerCase();
   const format: LogFormat = fmt === 'json' || fmt === 'text' ? fmt : env.NODE_ENV === 'production' ? 'json' : 'text';
   return { level, format };
 }
 
 export function createLogger(options: LoggerOptions = {}): Logger {
-  const settings = logSettings();
+  const settings = logSettings(process.env, serverEntry);
   const level = options.level ?? settings.level;
   const format = options.format ?? settings.format;
   const destination = options.destination
@@ -107,6 +112,13 @@ function readableStdout(): DestinationStream {
 }
 
 let processLogger: Logger | null = null;
+let serverEntry = false;
+
+/** Called first thing by `main.ts`: this process is the server, whose log is its output (see logSettings). */
+export function markServerProcess(): void {
+  serverEntry = true;
+  processLogger = null;
+}
 
 /** The one logger of this process, made on first use. */
 export function getLogger(): Logger {
