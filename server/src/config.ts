@@ -38,6 +38,9 @@ const trustProxy = z
     }
   });
 
+/** `LOG_LEVEL=` (an empty line in an env file) means the default, in any case. */
+const emptyIsUnset = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v);
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -53,8 +56,8 @@ const EnvSchema = z.object({
   TELEGRAM_URL: z.string().url().default('https://t.me/blast_support'),
   ALLOWED_ORIGINS: z.string().optional(),
   TRUST_PROXY: trustProxy,
-  LOG_LEVEL: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(LOG_LEVELS).optional()),
-  LOG_FORMAT: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(['json', 'text']).optional()),
+  LOG_LEVEL: z.preprocess(emptyIsUnset, z.enum(LOG_LEVELS).optional()),
+  LOG_FORMAT: z.preprocess(emptyIsUnset, z.enum(['json', 'text']).optional()),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   CLIENT_DIST: z.string().optional(),
   NODE_ENV: z.string().optional(),

@@ -60,6 +60,7 @@ describe('settings', () => {
       expect(() => loadConfig({ DATA_DIR: dir, SHUTDOWN_TIMEOUT_MS: '-5' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
       expect(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'debug', LOG_FORMAT: 'json' }).shutdownTimeoutMs).toBe(10_000);
       expect(loadConfig({ DATA_DIR: dir, SHUTDOWN_TIMEOUT_MS: '2500' }).shutdownTimeoutMs).toBe(2500);
+      expect(() => loadConfig({ DATA_DIR: dir, LOG_LEVEL: '', LOG_FORMAT: 'JSON' })).not.toThrow();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
