@@ -5,13 +5,16 @@ import type { AppContext } from './context';
 import { createApi } from './lib/api';
 import { errorMiddleware, HttpError } from './lib/errors';
 import { serveClient } from './lib/static';
+import { requestLogger } from './lib/logger';
 import { areaRoutes } from './routes';
 
 /** The Express app, without listening, so tests run it in-process. */
 export function createApp(ctx: AppContext, extra: { beforeApi?: (app: express.Express) => void } = {}) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', ctx.config.trustProxy);
+  // First, so every answer (static files and 404s too) carries X-Request-Id and gets its log line.
+  app.use(requestLogger());
   app.use(
     helmet({
       contentSecurityPolicy: {

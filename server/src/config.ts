@@ -1,14 +1,45 @@
 import { z } from 'zod';
+import express from 'express';
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { operatorCredentials } from './auth/operator';
 import { fromRoot } from './lib/paths';
+import { LOG_LEVELS } from './lib/logger';
 
 const boolish = z
   .string()
   .optional()
   .transform((v) => (v === undefined ? undefined : !['0', 'false', 'no', 'off', ''].includes(v.toLowerCase())));
+
+/** Express's 'trust proxy' value: true/false, a hop count, or a comma list of addresses, subnets and names. */
+export type TrustProxy = boolean | number | string;
+
+/** TRUST_PROXY → the value Express takes; a list Express cannot compile (a bad address or subnet) is refused. */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const v = (raw ?? '').trim();
+  if (v === '') return 'loopback';
+  if (/^(true|false)$/i.test(v)) return v.toLowerCase() === 'true';
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean).join(',');
+  express().set('trust proxy', list); // throws on an address or subnet proxy-addr cannot read
+  return list;
+}
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    try {
+      return parseTrustProxy(v);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: `not a trust proxy value (${err instanceof Error ? err.message : String(err)})` });
+      return z.NEVER;
+    }
+  });
+
+/** `LOG_LEVEL=` (an empty line in an env file) means the default, in any case. */
+const emptyIsUnset = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v);
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -24,6 +55,10 @@ const EnvSchema = z.object({
   SIM_PUBLIC: boolish,
   TELEGRAM_URL: z.string().url().default('https://t.me/blast_support'),
   ALLOWED_ORIGINS: z.string().optional(),
+  TRUST_PROXY: trustProxy,
+  LOG_LEVEL: z.preprocess(emptyIsUnset, z.enum(LOG_LEVELS).optional()),
+  LOG_FORMAT: z.preprocess(emptyIsUnset, z.enum(['json', 'text']).optional()),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   CLIENT_DIST: z.string().optional(),
   NODE_ENV: z.string().optional(),
   REDIS_URL: z
@@ -56,6 +91,10 @@ export interface Config {
   telegramUrl: string;
   /** Extra origins allowed to open a socket (the app's own origin is always allowed). */
   allowedOrigins: string[];
+  /** Express's 'trust proxy': whose X-Forwarded-* headers are believed (default loopback). */
+  trustProxy: TrustProxy;
+  /** How long a SIGTERM waits for requests in flight before cutting them. */
+  shutdownTimeoutMs: number;
   clientDist: string;
   /** NODE_ENV=production or DATABASE_URL set: no demo unless DEMO=true, first admin from ADMIN_EMAIL. */
   production: boolean;
@@ -108,7 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sim: { seed: e.SIM_SEED, latencyMs: e.SIM_LATENCY_MS, failureRate: e.SIM_FAILURE_RATE },
     simAccess: { token: e.SIM_TOKEN ?? null, public: e.SIM_PUBLIC ?? false },
     telegramUrl: e.TELEGRAM_URL,
-    allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean),
+    trustProxy: e.TRUST_PROXY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : fromRoot('dist', 'client'),
     production,
     databaseUrl: e.DATABASE_URL ?? null,
@@ -140,6 +181,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     simAccess: { token: TEST_SIM_TOKEN, public: false },
     telegramUrl: 'https://t.me/blast_support',
     allowedOrigins: [],
+    trustProxy: 'loopback',
+    shutdownTimeoutMs: 10_000,
     clientDist: fromRoot('dist', 'client'),
     production: false,
     databaseUrl: null,

@@ -4,6 +4,7 @@ import { RealtimeHub } from './realtime/hub';
 import { createGateway } from './gateway';
 import type { Gateway } from './gateway/types';
 import type { RedisLink } from './cluster/redis';
+import { getLogger, logFunction } from './lib/logger';
 
 /** Everything a route or service needs, built once per process (or per test). */
 export interface AppContext {
@@ -12,7 +13,8 @@ export interface AppContext {
   realtime: RealtimeHub;
   /** The one boundary to WhatsApp (the simulator unless configured otherwise). */
   gateway: Gateway;
-  log: (msg: string, err?: unknown) => void;
+  /** One log line: info, or error with `err` (written through the process's pino logger by default). */
+  log: (msg: string, err?: unknown, fields?: Record<string, unknown>) => void;
   /** Set when REDIS_URL is: live events and sign-in limits are shared with the other nodes. */
   redis?: RedisLink | null;
 }
@@ -27,7 +29,6 @@ export function createContext(config: Config, db: Db, log: AppContext['log'] = d
   };
 }
 
-function defaultLog(msg: string, err?: unknown): void {
-  if (err === undefined) console.log(msg);
-  else console.error(msg, err);
+function defaultLog(msg: string, err?: unknown, fields?: Record<string, unknown>): void {
+  logFunction(getLogger())(msg, err, fields);
 }

@@ -8,8 +8,13 @@ import { engineFor } from './engine/engine';
 import { renormalizeStoredNumbers, reportLine, scheduleClassification } from './phonenumbers/renormalize';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../seed/demo';
 import { bootstrapData } from './bootstrap';
+import { getLogger, markServerProcess } from './lib/logger';
+import type { Server as HttpServer, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Server as IoServer } from 'socket.io';
 
 async function main(): Promise<void> {
+  markServerProcess();
   const config = loadConfig();
   const db = config.databaseUrl ? await connectDb(config.databaseUrl) : openDb(path.join(config.dataDir, 'blast.db'));
   const ctx = createContext(config, db);
@@ -18,7 +23,8 @@ async function main(): Promise<void> {
   if (renormalized.checked) ctx.log(reportLine(renormalized));
   const stopClassifying = scheduleClassification(db, ctx.log);
   const boot = await bootstrapData(db, config, ctx.log);
-  const { server, close } = createServer(ctx);
+  const { server, io } = createServer(ctx);
+  const drain = trackConnections(server);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -46,18 +52,79 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const log = getLogger();
+    log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, `${signal}: shutting down`);
+    // A backstop: whatever hangs after the drain (a store that never answers), the process still ends.
+    const force = setTimeout(() => {
+      log.error('shutdown did not finish: exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 10_000);
     force.unref();
     stopClassifying();
+    await drain(io, config.shutdownTimeoutMs);
     await engineFor(ctx).shutdown();
-    await close();
     await ctx.redis?.close();
     await closeDb(db);
+    log.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+// Held (not unref'd) timers: the process must not run out of work halfway through its shutdown.
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Follows the server's connections and HTTP requests (socket.io's own excepted) and answers the drain a
+ * shutdown runs: stop accepting connections, let the requests in flight finish (up to `timeoutMs`, answering
+ * them with `Connection: close`), then close the sockets and cut whatever connection is left.
+ */
+function trackConnections(server: HttpServer) {
+  const connections = new Set<Socket>();
+  const inFlight = new Set<ServerResponse>();
+  let draining = false;
+  let settled: (() => void) | null = null;
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  server.on('request', (req, res) => {
+    if (req.url?.startsWith('/socket.io/')) return;
+    inFlight.add(res);
+    if (draining) res.setHeader('Connection', 'close');
+    res.once('close', () => {
+      inFlight.delete(res);
+      if (draining) server.closeIdleConnections();
+      if (inFlight.size === 0) settled?.();
+    });
+  });
+
+  return async (io: IoServer, timeoutMs: number): Promise<void> => {
+    const log = getLogger();
+    const deadline = Date.now() + timeoutMs;
+    draining = true;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+    server.closeIdleConnections();
+    if (inFlight.size > 0) {
+      log.info({ requests: inFlight.size }, 'waiting for requests in flight');
+      await Promise.race([new Promise<void>((resolve) => (settled = resolve)), sleep(timeoutMs)]);
+      if (inFlight.size > 0) {
+        log.warn({ requests: inFlight.size, timeoutMs }, 'requests still in flight after the timeout: closing them');
+        server.closeAllConnections();
+      }
+    }
+    const ioClosed = io.close();
+    server.closeIdleConnections();
+    const ended = await Promise.race([closed.then(() => true), sleep(Math.max(deadline - Date.now(), 1000)).then(() => false)]);
+    if (!ended) {
+      for (const socket of connections) socket.destroy();
+      await closed;
+    }
+    await Promise.race([ioClosed, sleep(500)]);
+    log.info('connections closed');
+  };
 }
 
 main().catch((err: unknown) => {

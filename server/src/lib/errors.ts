@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { type ErrorCode, errorCodeFor } from '../../../common/errors';
+import { getLogger, logFunction } from './logger';
 
 /**
  * An error whose status and msg are safe to show to the caller. `code` is the spec's number where the
@@ -37,8 +38,11 @@ export function errorBody(msg: string, extra: { code?: number | ErrorCode; error
   return { msg, ...(code === undefined ? {} : { code }), ...(extra.errors ? { errors: extra.errors } : {}) };
 }
 
-export function errorMiddleware(log: (msg: string, err: unknown) => void = console.error): ErrorRequestHandler {
-  return (err, _req, res, _next) => {
+/** Unexpected errors are logged (with the request's id, when the request logger gave it one) and answer 500. */
+export function errorMiddleware(
+  log: (msg: string, err: unknown, fields?: Record<string, unknown>) => void = (msg, err, fields) => logFunction(getLogger())(msg, err, fields),
+): ErrorRequestHandler {
+  return (err, req, res, _next) => {
     if (err instanceof HttpError) {
       res.status(err.status).json(errorBody(err.msg, err.extra));
       return;
@@ -57,7 +61,8 @@ export function errorMiddleware(log: (msg: string, err: unknown) => void = conso
       res.status(400).json(errorBody('Invalid JSON body'));
       return;
     }
-    log('Unhandled error', err);
+    const reqId = (req as { id?: unknown }).id;
+    log('Unhandled error', err, reqId === undefined ? {} : { reqId, method: req.method, url: req.originalUrl.split('?')[0] });
     res.status(500).json(errorBody('Internal server error'));
   };
 }

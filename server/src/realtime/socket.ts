@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
+import express from 'express';
 import { Server as IoServer, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { AppContext } from '../context';
@@ -29,15 +30,22 @@ function closeAtExpiry(socket: Socket, expiresAt: number): void {
  * role and password changes (RealtimeHub.recheckUser) and close when their token expires.
  */
 export function attachSocket(ctx: AppContext, http: HttpServer): IoServer {
+  // Express's own evaluation of TRUST_PROXY: is the peer a proxy whose X-Forwarded-Host we believe?
+  const trusted = express().set('trust proxy', ctx.config.trustProxy).get('trust proxy fn') as (addr: string, i: number) => boolean;
   const io = new IoServer(http, {
     serveClient: false,
     allowRequest: (req, callback) => {
       const origin = req.headers.origin;
       if (!origin) return callback(null, true); // non-browser clients send no Origin
-      const host = req.headers.host;
+      const hosts = [req.headers.host];
+      const forwarded = req.headers['x-forwarded-host'];
+      if (forwarded && trusted(req.socket.remoteAddress ?? '', 0)) {
+        hosts.push(String(forwarded).split(',')[0]!.trim());
+      }
       let sameOrigin = false;
       try {
-        sameOrigin = new URL(origin).host === host;
+        const originHost = new URL(origin).host;
+        sameOrigin = hosts.some((h) => h !== undefined && h !== '' && h.toLowerCase() === originHost);
       } catch {
         sameOrigin = false;
       }
