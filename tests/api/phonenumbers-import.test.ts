@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, nextMessage, startTestApp, type TestApp, type TestUser } from '../helpers';
 import { optOut } from '../../server/src/phonenumbers/optout';
 import { sql } from 'drizzle-orm';
-import { rawGet, rawRun } from '../../server/src/db/raw';
+import { dialectOf, rawGet, rawRun } from '../../server/src/db/raw';
 
-// In memory the import runs on the server's thread; on a database file it runs in a worker thread.
+// On SQLite in memory the import runs on the server's thread, on a database file in a worker thread;
+// on PostgreSQL (both variants) on the server's thread with a pooled connection of its own.
 describe.each([
   ['in memory', false],
   ['on a database file', true],
@@ -98,12 +99,22 @@ describe('import', () => {
   it('leaves the table unchanged when saving fails part-way through the rows', async () => {
     const before = await count();
     // A row the database refuses in the middle of the final insert.
-    // A persistent trigger: the worker's own connection does not see temp ones.
-    await rawRun(
-      t.ctx.db,
-      sql`CREATE TRIGGER refuse_one BEFORE INSERT ON phone_numbers WHEN new.number = '6281700005000'
-      BEGIN SELECT RAISE(ABORT, 'refused'); END`,
-    );
+    // A persistent trigger: the worker's (or the import's pooled) connection does not see temp ones.
+    const pg = dialectOf(t.ctx.db) === 'postgres';
+    if (pg) {
+      await rawRun(
+        t.ctx.db,
+        sql.raw(`CREATE FUNCTION refuse_one() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF new.number = '6281700005000' THEN RAISE EXCEPTION 'refused'; END IF; RETURN new; END $$`),
+      );
+      await rawRun(t.ctx.db, sql`CREATE TRIGGER refuse_one BEFORE INSERT ON phone_numbers FOR EACH ROW EXECUTE FUNCTION refuse_one()`);
+    } else {
+      await rawRun(
+        t.ctx.db,
+        sql`CREATE TRIGGER refuse_one BEFORE INSERT ON phone_numbers WHEN new.number = '6281700005000'
+        BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+      );
+    }
     try {
       const csv = Array.from({ length: 8000 }, (_, i) => `0817${String(i).padStart(8, '0')},N${i}`).join('\n');
       const res = await upload(csv, 'fail.csv');
@@ -111,7 +122,10 @@ describe('import', () => {
       expect(res.body).toEqual({ msg: 'Internal server error', code: 'internal' });
       expect(await count()).toBe(before);
     } finally {
-      await rawRun(t.ctx.db, sql`DROP TRIGGER refuse_one`);
+      if (pg) {
+        await rawRun(t.ctx.db, sql`DROP TRIGGER refuse_one ON phone_numbers`);
+        await rawRun(t.ctx.db, sql`DROP FUNCTION refuse_one()`);
+      } else await rawRun(t.ctx.db, sql`DROP TRIGGER refuse_one`);
     }
     const retry = await upload(Array.from({ length: 10 }, (_, i) => `0817${String(i).padStart(8, '0')}`).join('\n'), 'ok.csv');
     expect(retry.body.createdCount).toBe(10);
