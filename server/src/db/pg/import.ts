@@ -47,25 +47,27 @@ export async function importPhoneFile(db: Db, file: string, kind: 'csv' | 'json'
   const client = await (db as unknown as PgDb).$client.connect();
   const table = `pn_import_${process.pid}_${++sequence}`;
   let broken: Error | undefined;
+  // The connection is held across turns of the event loop: a connection lost while no query runs
+  // would otherwise be an unhandled 'error' event. The next query fails and ends the import.
+  const lost = (err: Error) => (broken = err);
+  // Cancel requests sent for this connection: all answered before it goes back to the pool, so none
+  // can reach the next borrower's statement.
+  const cancels: Array<Promise<unknown>> = [];
+  client.on('error', lost);
   try {
     await client.query(`CREATE TEMP TABLE ${table} (seq integer NOT NULL, number text NOT NULL, name text NOT NULL, reason text, ref_id integer, ref_status text)`);
-    return await runImport(client, table, file, kind, options);
-  } catch (err) {
-    if (!(err instanceof ImportAborted) && isConnectionError(err)) broken = err as Error;
-    throw err;
+    return await runImport(db, client, cancels, table, file, kind, options);
   } finally {
+    // Every query is awaited before the next step, so none is running here. A connection that cannot
+    // even drop the table is closed instead of going back to the pool (its temp table goes with it).
+    await Promise.all(cancels);
     if (!broken) await client.query(`DROP TABLE IF EXISTS ${table}`).catch((err: Error) => (broken = err));
-    // A connection whose state is unknown is closed instead of going back to the pool.
+    client.removeListener('error', lost);
     client.release(broken);
   }
 }
 
-/** Errors after which the connection itself cannot be trusted (not an SQL error answered by the server). */
-function isConnectionError(err: unknown): boolean {
-  return !(err && typeof err === 'object' && 'code' in err && typeof (err as { code: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code));
-}
-
-async function runImport(client: pg.PoolClient, table: string, file: string, kind: 'csv' | 'json', options: ImportOptions): Promise<ImportResult> {
+async function runImport(db: Db, client: pg.PoolClient, cancels: Array<Promise<unknown>>, table: string, file: string, kind: 'csv' | 'json', options: ImportOptions): Promise<ImportResult> {
   const check = () => {
     if (options.signal?.aborted) throw new ImportAborted();
   };
@@ -84,7 +86,22 @@ async function runImport(client: pg.PoolClient, table: string, file: string, kin
   check();
   options.onProgress?.({ phase: 'saving', rows: staging.rows, bytes });
 
-  const merged = await staging.merge(pending, check);
+  // Leaving during the final transaction cancels its running statement (the insert of a large file
+  // takes seconds) instead of waiting for it to end before the rollback.
+  const pool = (db as unknown as PgDb).$client;
+  const pid = (client as unknown as { processID: number | null }).processID;
+  const cancel = () => cancels.push(pool.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => undefined));
+  if (pid !== null) options.signal?.addEventListener('abort', cancel, { once: true });
+  let merged: Awaited<ReturnType<Staging['merge']>>;
+  try {
+    merged = await staging.merge(pending, check);
+  } catch (err) {
+    // A statement cancelled because the client left is that abort, not a failure.
+    if (options.signal?.aborted) throw new ImportAborted();
+    throw err;
+  } finally {
+    options.signal?.removeEventListener('abort', cancel);
+  }
 
   const strip = ({ seq: _seq, ...row }: SkippedWithSeq): SkippedRow => row;
   const skippedCount = await staging.skippedCount();
