@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, nextMessage, startTestApp, type TestApp, type TestUser } from '../helpers';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { optOut } from '../../server/src/phonenumbers/optout';
+import { ImportAborted, importPhoneNumbers } from '../../server/src/phonenumbers/import';
+import { phoneListFigures } from '../../server/src/db/phonelist';
+import { isPostgresUrl } from '../../server/src/db/postgres';
 import { sql } from 'drizzle-orm';
-import { rawGet, rawRun } from '../../server/src/db/raw';
+import { dialectOf, rawGet, rawRun } from '../../server/src/db/raw';
 
-// In memory the import runs on the server's thread; on a database file it runs in a worker thread.
+// On SQLite in memory the import runs on the server's thread, on a database file in a worker thread;
+// on PostgreSQL (both variants) on the server's thread with a pooled connection of its own.
 describe.each([
   ['in memory', false],
   ['on a database file', true],
@@ -98,12 +105,22 @@ describe('import', () => {
   it('leaves the table unchanged when saving fails part-way through the rows', async () => {
     const before = await count();
     // A row the database refuses in the middle of the final insert.
-    // A persistent trigger: the worker's own connection does not see temp ones.
-    await rawRun(
-      t.ctx.db,
-      sql`CREATE TRIGGER refuse_one BEFORE INSERT ON phone_numbers WHEN new.number = '6281700005000'
-      BEGIN SELECT RAISE(ABORT, 'refused'); END`,
-    );
+    // A persistent trigger: the worker's (or the import's pooled) connection does not see temp ones.
+    const pg = dialectOf(t.ctx.db) === 'postgres';
+    if (pg) {
+      await rawRun(
+        t.ctx.db,
+        sql.raw(`CREATE FUNCTION refuse_one() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF new.number = '6281700005000' THEN RAISE EXCEPTION 'refused'; END IF; RETURN new; END $$`),
+      );
+      await rawRun(t.ctx.db, sql`CREATE TRIGGER refuse_one BEFORE INSERT ON phone_numbers FOR EACH ROW EXECUTE FUNCTION refuse_one()`);
+    } else {
+      await rawRun(
+        t.ctx.db,
+        sql`CREATE TRIGGER refuse_one BEFORE INSERT ON phone_numbers WHEN new.number = '6281700005000'
+        BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+      );
+    }
     try {
       const csv = Array.from({ length: 8000 }, (_, i) => `0817${String(i).padStart(8, '0')},N${i}`).join('\n');
       const res = await upload(csv, 'fail.csv');
@@ -111,7 +128,10 @@ describe('import', () => {
       expect(res.body).toEqual({ msg: 'Internal server error', code: 'internal' });
       expect(await count()).toBe(before);
     } finally {
-      await rawRun(t.ctx.db, sql`DROP TRIGGER refuse_one`);
+      if (pg) {
+        await rawRun(t.ctx.db, sql`DROP TRIGGER refuse_one ON phone_numbers`);
+        await rawRun(t.ctx.db, sql`DROP FUNCTION refuse_one()`);
+      } else await rawRun(t.ctx.db, sql`DROP TRIGGER refuse_one`);
     }
     const retry = await upload(Array.from({ length: 10 }, (_, i) => `0817${String(i).padStart(8, '0')}`).join('\n'), 'ok.csv');
     expect(retry.body.createdCount).toBe(10);
@@ -136,6 +156,76 @@ describe('import', () => {
     expect(parsed).toHaveLength(1500);
     expect(parsed[1499]).toEqual({ id: null, number: 'bad1499', name: '=cmd1499', status: '', reason: 'nomor tidak valid' });
     expect((await t.http.get('/api/admin/phonenumber/skipped/0123456789abcdef0123456789abcdef?format=csv').set(admin.auth)).status).toBe(404);
+  });
+
+  it('keeps the list figures equal to the rows through imports, a cancelled one included', async () => {
+    const rows = async () => {
+      const r = await rawGet<{ n: number; active: number; blasted: number }>(
+        t.ctx.db,
+        sql`SELECT count(*) AS n, coalesce(sum(CASE WHEN status = 'active' THEN 1 ELSE 0 END), 0) AS active,
+            coalesce(sum(CASE WHEN count_success > 0 THEN 1 ELSE 0 END), 0) AS blasted FROM phone_numbers`,
+      );
+      return { total: Number(r?.n), active: Number(r?.active), blasted: Number(r?.blasted) };
+    };
+    await optOut(t.ctx.db, '081900500002', 'Balasan STOP');
+    const csv = ['081900500001,Satu', '081900500002,Berhenti', '081900500003,Tiga', '081900500001,Ulang', 'x', ...Array.from({ length: 3000 }, (_, i) => `0819006${String(i).padStart(5, '0')}`)].join('\n');
+    const res = await upload(csv, 'figures.csv');
+    expect(res.body).toMatchObject({ createdCount: 3002, skippedCount: 3 });
+    expect(await phoneListFigures(t.ctx.db)).toEqual(await rows());
+    const page = await t.http.get('/api/admin/phonenumber/list-per-page').set(admin.auth);
+    expect(page.body.meta.total).toBe((await rows()).total);
+
+    // Cancelled at its first progress report (a worker is then still far from its last of 100 batches):
+    // nothing is added and the figures stay.
+    const before = await rows();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-cancel-'));
+    try {
+      const file = path.join(dir, 'cancel.csv');
+      fs.writeFileSync(file, Array.from({ length: 20_000 }, (_, i) => `0819007${String(i).padStart(5, '0')}`).join('\n'));
+      const gone = new AbortController();
+      const cancelled = importPhoneNumbers(t.ctx.db, file, 'csv', {
+        skippedDir: path.join(dir, 'skipped'),
+        batchSize: 200,
+        signal: gone.signal,
+        onProgress: () => gone.abort(),
+      });
+      await expect(cancelled).rejects.toBeInstanceOf(ImportAborted);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect(await rows()).toEqual(before);
+    expect(await phoneListFigures(t.ctx.db)).toEqual(before);
+  });
+
+  // PostgreSQL cancels the running insert when the client leaves during the final transaction.
+  it.runIf(isPostgresUrl(process.env.DATABASE_URL ?? ''))('cancels the final insert at once when the import is aborted while it runs', async () => {
+    const before = await count();
+    await rawRun(t.ctx.db, sql.raw(`CREATE FUNCTION slow_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(20); RETURN NULL; END $$`));
+    await rawRun(t.ctx.db, sql`CREATE TRIGGER slow_insert BEFORE INSERT ON phone_numbers FOR EACH STATEMENT EXECUTE FUNCTION slow_insert()`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-cancel-'));
+    try {
+      const file = path.join(dir, 'slow.csv');
+      fs.writeFileSync(file, Array.from({ length: 100 }, (_, i) => `0819008${String(i).padStart(5, '0')}`).join('\n'));
+      const gone = new AbortController();
+      const started = Date.now();
+      const cancelled = importPhoneNumbers(t.ctx.db, file, 'csv', {
+        skippedDir: path.join(dir, 'skipped'),
+        signal: gone.signal,
+        onProgress: (p) => {
+          if (p.phase === 'saving') setTimeout(() => gone.abort(), 300);
+        },
+      });
+      await expect(cancelled).rejects.toBeInstanceOf(ImportAborted);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await rawRun(t.ctx.db, sql`DROP TRIGGER slow_insert ON phone_numbers`);
+      await rawRun(t.ctx.db, sql`DROP FUNCTION slow_insert()`);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect(await count()).toBe(before);
+    // The connection went back to the pool in a usable state.
+    const next = await upload('081900900001\n', 'next.csv');
+    expect(next.body.createdCount).toBe(1);
   });
 
   it('reports progress on the importing user\'s own channel', async () => {

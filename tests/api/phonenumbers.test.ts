@@ -3,6 +3,7 @@ import { startTestApp, type TestApp, type TestUser } from '../helpers';
 import { API_ROUTES } from '../../common/api-routes';
 import { optOut } from '../../server/src/phonenumbers/optout';
 import { indexAll } from '../../server/src/phonenumbers/search';
+import { phoneNumbers } from '../../server/src/db/schema';
 
 let t: TestApp;
 let admin: TestUser;
@@ -113,11 +114,17 @@ describe('list, search, counts and export', () => {
   beforeAll(async () => {
     fresh = await startTestApp();
     boss = await fresh.user('admin');
-    const c = fresh.ctx.db.$client;
-    const ins = c.prepare('INSERT INTO phone_numbers (number, name, count_success, last_sent) VALUES (?, ?, ?, ?)');
-    c.transaction(() => {
-      for (let i = 1; i <= 25; i++) ins.run(`62812000${String(i).padStart(5, '0')}`, i === 7 ? '=HYPERLINK("x")' : `Nama ${i}`, i <= 4 ? 2 : 0, i <= 4 ? Date.UTC(2024, 0, i) : null);
-    })();
+    await fresh.ctx.db.insert(phoneNumbers).values(
+      Array.from({ length: 25 }, (_, k) => {
+        const i = k + 1;
+        return {
+          number: `62812000${String(i).padStart(5, '0')}`,
+          name: i === 7 ? '=HYPERLINK("x")' : `Nama ${i}`,
+          countSuccess: i <= 4 ? 2 : 0,
+          lastSent: i <= 4 ? new Date(Date.UTC(2024, 0, i)) : null,
+        };
+      }),
+    );
   });
   afterAll(() => fresh.close());
   const get = (url: string) => fresh.http.get(url).set(boss.auth);

@@ -5,7 +5,7 @@ import * as sqliteSearch from './sqlite/search';
 import * as pgList from './pg/phonenumbers';
 import * as pgSearch from './pg/search';
 import * as sqliteImport from './sqlite/import';
-import { HttpError } from '../lib/errors';
+import * as pgImport from './pg/import';
 
 /**
  * The phone-number list's dialect code (figures, deep pages, search), chosen by the handle: the areas
@@ -27,14 +27,14 @@ export const indexAll = (db: Db) => search(db).indexAll(db);
 export const scheduleIndexing = (db: Db, log?: (msg: string, err?: unknown) => void) => search(db).scheduleIndexing(db, log);
 export const searchPhoneIds = (db: Db, text: string, cap: number, log?: (msg: string, err?: unknown) => void) => search(db).searchPhoneIds(db, text, cap, log);
 
-/** File imports: on SQLite through the import worker; PostgreSQL has no import path yet and says so. */
+/** File imports: on SQLite through the import worker, on PostgreSQL through a staging table of a pooled connection. */
 export async function importPhoneFile(
   db: Db,
   file: string,
   kind: 'csv' | 'json',
   options: sqliteImport.ImportOptions,
 ): ReturnType<typeof sqliteImport.importPhoneFile> {
-  if (isPostgres(db)) throw new HttpError(501, 'Import file belum tersedia pada basis data PostgreSQL.');
+  if (isPostgres(db)) return pgImport.importPhoneFile(db, file, kind, options);
   return sqliteImport.importPhoneFile(db, file, kind, options);
 }
 export type { ImportOptions } from './sqlite/import';

@@ -22,6 +22,8 @@ export interface RowReaderOptions {
   batchSize?: number;
   /** Bytes of the file read so far. */
   onProgress?: (bytesRead: number) => void;
+  /** Bytes read (and parsed in one synchronous step) at a time; 256 KiB unless told. */
+  chunkBytes?: number;
 }
 
 /**
@@ -191,7 +193,7 @@ export class JsonRecordReader {
 /** The file's bytes in chunks, counting the bytes read. */
 async function* byteChunks(file: string, options: RowReaderOptions): AsyncGenerator<Buffer> {
   let read = 0;
-  for await (const buf of fs.createReadStream(file, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>) {
+  for await (const buf of fs.createReadStream(file, { highWaterMark: options.chunkBytes ?? CHUNK_BYTES }) as AsyncIterable<Buffer>) {
     read += buf.length;
     options.onProgress?.(read);
     yield buf;

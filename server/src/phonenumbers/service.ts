@@ -100,8 +100,18 @@ export async function savePhoneNumber(ctx: AppContext, input: PhoneNumberSaveInp
       throw new HttpError(409, msg, { errors: { number: msg } });
     }
     await assertFree(tx, number, null);
-    const [row] = await tx.insert(phoneNumbers).values({ number, name: input.name, lineType }).returning({ id: phoneNumbers.id });
-    return row!.id;
+    // A concurrent save of the same number may pass the check too (PostgreSQL runs both at once): the
+    // unique index decides, and the loser answers as if the check had seen the winner's row.
+    const [row] = await tx
+      .insert(phoneNumbers)
+      .values({ number, name: input.name, lineType })
+      .onConflictDoNothing({ target: phoneNumbers.number })
+      .returning({ id: phoneNumbers.id });
+    if (!row) {
+      const msg = `Nomor ${number} sudah ada di daftar.`;
+      throw new HttpError(409, msg, { errors: { number: msg } });
+    }
+    return row.id;
   });
   return { ...(await phoneNumberById(ctx, id)), msg: 'Nomor berhasil disimpan.' };
 }

@@ -176,8 +176,18 @@ export async function importProxies(ctx: AppContext, file: string, kind: 'csv' |
       const found = existing.get(parsed.value);
       if (found) skipped.push({ id: found.id, value: maskProxy(parsed.value), name: '', status: found.status, reason: PROXY_SKIP.existing });
       else {
-        const [inserted] = await tx.insert(proxies).values({ value: parsed.value, status: row.status }).returning({ id: proxies.id });
-        created.push({ id: inserted!.id, value: maskProxy(parsed.value), status: row.status, count_use: 0 });
+        // Another import may add the same value meanwhile (on PostgreSQL its transaction runs alongside):
+        // then the value is reported as already in the list instead of failing the whole file.
+        const [inserted] = await tx
+          .insert(proxies)
+          .values({ value: parsed.value, status: row.status })
+          .onConflictDoNothing({ target: proxies.value })
+          .returning({ id: proxies.id });
+        if (inserted) created.push({ id: inserted.id, value: maskProxy(parsed.value), status: row.status, count_use: 0 });
+        else {
+          const other = await one(tx.select({ id: proxies.id, status: proxies.status }).from(proxies).where(eq(proxies.value, parsed.value)).limit(1));
+          skipped.push({ id: other?.id ?? null, value: maskProxy(parsed.value), name: '', status: other?.status ?? '', reason: PROXY_SKIP.existing });
+        }
       }
     }
     return { created, skipped };
