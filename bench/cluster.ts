@@ -107,8 +107,8 @@ async function stopNodes(nodes: Node[]): Promise<void> {
   await Promise.all(nodes.map((n) => n.exited));
 }
 
-async function token(node: Node): Promise<string> {
-  const res = await fetch(`${node.base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
+async function token(node: Node, email = ADMIN.email): Promise<string> {
+  const res = await fetch(`${node.base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: ADMIN.password }) });
   if (!res.ok) throw new Error(`login: ${res.status}`);
   return ((await res.json()) as { token: string }).token;
 }
@@ -125,12 +125,15 @@ interface Row {
 
 /** Runs one setup: nodes started, blasts started across them, then the measured window. */
 async function measure(setup: string, nodes: Node[], countLogs: () => Promise<number>): Promise<Omit<Row, 'bare'>> {
-  const tokens = await Promise.all(nodes.map(token));
+  const tokens = await Promise.all(nodes.map((n) => token(n)));
+  const members = Math.ceil(ACCOUNTS / 4);
   for (let a = 1; a <= ACCOUNTS; a++) {
     const i = a % nodes.length;
+    // A blast is started by the account's owner (account a belongs to member (a - 1) mod members).
+    const owner = await token(nodes[i]!, `m${(a - 1) % members}@bench.local`);
     const res = await fetch(`${nodes[i]!.base}/api/admin/whatsapp/start-blasting`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tokens[i]}` },
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${owner}` },
       body: JSON.stringify({ whatsappClientId: a, loop: true }),
     });
     if (!res.ok) throw new Error(`${setup}: start ${a}: ${res.status} ${await res.text()}`);
@@ -150,6 +153,7 @@ async function measure(setup: string, nodes: Node[], countLogs: () => Promise<nu
   }
   const seconds = (Date.now() - started) / 1000;
   const to = await countLogs();
+
   times.sort((x, y) => x - y);
   return { setup, msgs: (to - from) / seconds, p50: pct(times, 50), p99: pct(times, 99) };
 }
@@ -204,9 +208,13 @@ async function sqliteRow(): Promise<Row> {
   await closeDb(db);
   const node = await startNode('sqlite', { DATA_DIR: dir, DEMO: 'false' });
   const reader = new Database(file, { readonly: true });
-  const row = await measure('SQLite, 1 node', [node], async () => (reader.prepare('SELECT max(id) AS m FROM message_logs').get() as { m: number | null }).m ?? 0);
-  reader.close();
-  await stopNodes([node]);
+  let row: Omit<Row, 'bare'>;
+  try {
+    row = await measure('SQLite, 1 node', [node], async () => (reader.prepare('SELECT max(id) AS m FROM message_logs').get() as { m: number | null }).m ?? 0);
+  } finally {
+    reader.close();
+    await stopNodes([node]);
+  }
   const bare = bareSqlite(file);
   fs.rmSync(dir, { recursive: true, force: true });
   return { ...row, bare };
@@ -231,11 +239,15 @@ async function postgresRow(nodesWanted: number): Promise<Row> {
   }
   const reader = new pg.Client({ connectionString: dbUrl });
   await reader.connect();
-  const row = await measure(`PostgreSQL, ${nodesWanted} node${nodesWanted > 1 ? 's' : ''}`, nodes, async () =>
-    Number((await reader.query<{ m: string | null }>('SELECT max(id) AS m FROM message_logs')).rows[0]!.m ?? 0),
-  );
-  await reader.end();
-  await stopNodes(nodes);
+  let row: Omit<Row, 'bare'>;
+  try {
+    row = await measure(`PostgreSQL, ${nodesWanted} node${nodesWanted > 1 ? 's' : ''}`, nodes, async () =>
+      Number((await reader.query<{ m: string | null }>('SELECT max(id) AS m FROM message_logs')).rows[0]!.m ?? 0),
+    );
+  } finally {
+    await reader.end();
+    await stopNodes(nodes);
+  }
   const bare = await barePostgres(dbUrl, nodesWanted);
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin.end();
