@@ -152,20 +152,20 @@ describe('running a generator', () => {
     const registered = registeredIn(t.ctx.gateway, numbers);
     expect(registered.length).toBeGreaterThanOrEqual(3);
     const [existing, optedOut] = registered;
-    t.ctx.db.insert(phoneNumbers).values({ number: existing!.number, name: 'Sudah Ada' }).run();
-    t.ctx.db.insert(optOuts).values({ number: optedOut!.number, reason: 'STOP' }).run();
+    await t.ctx.db.insert(phoneNumbers).values({ number: existing!.number, name: 'Sudah Ada' });
+    await t.ctx.db.insert(optOuts).values({ number: optedOut!.number, reason: 'STOP' });
 
     const job = await create(staff, { start_number: numbers[0], end_number: numbers[29], b_insert: 1 });
     await t.http.post('/api/admin/generator/start').set(staff.auth).send({ id: job.id }).expect(200);
     const done = await jobUntil(t.http, staff.auth, 'generator', job.id, finished);
     expect(done.count_success).toBe(registered.length);
 
-    const listed = t.ctx.db.select().from(phoneNumbers).where(inArray(phoneNumbers.number, numbers)).all();
+    const listed = await t.ctx.db.select().from(phoneNumbers).where(inArray(phoneNumbers.number, numbers));
     const expectedNew = registered.filter((r) => r !== existing && r !== optedOut);
     expect(listed.map((p) => p.number).sort()).toEqual([existing!.number, ...expectedNew.map((r) => r.number)].sort());
     expect(listed.find((p) => p.number === existing!.number)!.name).toBe('Sudah Ada');
     for (const r of expectedNew) expect(listed.find((p) => p.number === r.number)).toMatchObject({ name: r.name, status: 'active' });
-    expect(t.ctx.db.select().from(phoneNumbers).where(eq(phoneNumbers.number, optedOut!.number)).all()).toEqual([]);
+    expect(await t.ctx.db.select().from(phoneNumbers).where(eq(phoneNumbers.number, optedOut!.number))).toEqual([]);
   });
 
   it('start and stop are refused with the Forbidden message while the account is disconnected', async () => {

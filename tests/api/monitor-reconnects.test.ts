@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { connected, SIM, startTestApp, type TestApp, type TestUser } from '../helpers';
 import { whatsapps } from '../../server/src/db/schema';
+import { one } from '../../server/src/db/raw';
 import { eventually, linkByQr, type LinkedAccount } from './whatsapp-fixtures';
 
 type Message = { event: string; data: Record<string, unknown> };
@@ -27,9 +28,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const count = () => t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, account.id)).get()?.reconnectCount;
+const row = () => one(t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, account.id)));
+const count = async () => (await row())?.reconnectCount;
 const setPhone = (state: string) => t.http.post('/api/sim/connection').set(SIM).send({ deviceId: account.deviceId, state }).expect(200);
-const stateIs = (s: string) => eventually(() => t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, account.id)).get()?.state, (v) => v === s);
+const stateIs = (s: string) => eventually(async () => (await row())?.state, (v) => v === s);
 const last = (event: string, state?: string) => eventually(
   () => [...got].reverse().find((m) => m.event === event && (state === undefined || m.data.state === state)),
   (m) => m !== undefined,
@@ -37,7 +39,7 @@ const last = (event: string, state?: string) => eventually(
 
 describe('the reconnect count (reconnectTime) of a device', () => {
   it('starts at 0 and is sent with the account events', async () => {
-    expect(count()).toBe(0);
+    expect(await count()).toBe(0);
     await setPhone('disconnected');
     await stateIs('disconnected');
     expect((await last('connection.update', 'disconnected'))!.data.reconnectTime).toBe(0);
@@ -46,7 +48,7 @@ describe('the reconnect count (reconnectTime) of a device', () => {
   it('a dropped session that the gateway connects again counts one reconnect', async () => {
     await setPhone('connected');
     await stateIs('connected');
-    expect(count()).toBe(1);
+    expect(await count()).toBe(1);
     expect((await last('connection.update', 'connected'))!.data.reconnectTime).toBe(1);
   });
 
@@ -56,7 +58,7 @@ describe('the reconnect count (reconnectTime) of a device', () => {
     const res = await t.http.post('/api/admin/whatsapp/new-client').set(member.auth).send({ deviceId: account.deviceId, previousDeviceId: account.deviceId });
     expect(res.status).toBe(200);
     await stateIs('connected');
-    expect(count()).toBe(2);
+    expect(await count()).toBe(2);
     expect((await last('reconnecting'))!.data.reconnectTime).toBe(2);
     expect((await last('connection.update', 'connected'))!.data.reconnectTime).toBe(2);
   });
@@ -76,6 +78,6 @@ describe('the reconnect count (reconnectTime) of a device', () => {
     await stateIs('loggedOut');
     const moved = await linkByQr(t, member, { phonenumber: '6281355500021', reconnect: account.id });
     expect(moved.id).toBe(account.id);
-    expect(count()).toBe(3);
+    expect(await count()).toBe(3);
   });
 });

@@ -4,11 +4,17 @@ import { earn } from './money-fixtures';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { closeDb, createTestDb } from '../../server/src/db/client';
-import { one } from '../../server/src/db/raw';
+import pg from 'pg';
+import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { closeDb, createTestDb, type Db } from '../../server/src/db/client';
+import { isPostgresUrl } from '../../server/src/db/postgres';
+import { one, rawGet } from '../../server/src/db/raw';
+import * as schema from '../../server/src/db/schema';
 import { settings } from '../../server/src/db/schema';
-import { DEFAULT_INFO } from '../../server/src/settings/service';
+import { fromRoot } from '../../server/src/lib/paths';
+import { DEFAULT_INFO, seedSettings } from '../../server/src/settings/service';
 
 let t: TestApp;
 let admin: TestUser;
@@ -28,6 +34,36 @@ const good = {
   info: 'Pengumuman baru',
   recipient_cooldown: 48,
 };
+/**
+ * One store that is closed and opened again as a server restart does: the same SQLite file, or on
+ * PostgreSQL the same schema (createTestDb makes a new schema on every call and closeDb drops it), opened
+ * with what a start runs there: the migrations (nothing left to apply) and the settings seed.
+ */
+async function reopenableStore(): Promise<{ open(): Promise<Db>; close(db: Db): Promise<void>; dispose(): Promise<void> }> {
+  const url = process.env.DATABASE_URL ?? '';
+  if (!isPostgresUrl(url)) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'settings-seed-'));
+    return {
+      open: () => createTestDb(path.join(dir, 'db.sqlite')),
+      close: (db) => closeDb(db),
+      dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const keeper = await createTestDb();
+  const name = (await rawGet<{ name: string }>(keeper, sql`SELECT current_schema() AS name`))!.name;
+  return {
+    async open() {
+      const pool = new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${name},public` });
+      const db = drizzle(pool, { schema });
+      await migrate(db, { migrationsFolder: fromRoot('drizzle', 'pg'), migrationsSchema: name });
+      await seedSettings(db as unknown as Db);
+      return db as unknown as Db;
+    },
+    close: (db) => (db as unknown as { $client: pg.Pool }).$client.end(),
+    dispose: () => closeDb(keeper),
+  };
+}
+
 const save = (body: Record<string, unknown>, who: TestUser = admin) => t.http.put('/api/admin/setting/update').set(who.auth).send(body);
 
 describe('settings form', () => {
@@ -61,19 +97,22 @@ describe('settings form', () => {
   });
 
   it('an older install with an empty Info that nobody saved gets the default at start; a saved one keeps its text', async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'settings-seed-')), 'db.sqlite');
-    const first = await createTestDb(file);
-    await first.update(settings).set({ info: '' }).where(eq(settings.id, 1));
-    await closeDb(first);
-    const reopened = await createTestDb(file);
-    expect((await one(reopened.select().from(settings)))?.info).toBe(DEFAULT_INFO);
-    await reopened.update(settings).set({ info: 'Teks admin', updatedAt: new Date() }).where(eq(settings.id, 1));
-    await closeDb(reopened);
-    const again = await createTestDb(file);
-    expect((await one(again.select().from(settings)))?.info).toBe('Teks admin');
-    expect(await again.select().from(settings)).toHaveLength(1);
-    await closeDb(again);
-    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    const store = await reopenableStore();
+    try {
+      const first = await store.open();
+      await first.update(settings).set({ info: '' }).where(eq(settings.id, 1));
+      await store.close(first);
+      const reopened = await store.open();
+      expect((await one(reopened.select().from(settings)))?.info).toBe(DEFAULT_INFO);
+      await reopened.update(settings).set({ info: 'Teks admin', updatedAt: new Date() }).where(eq(settings.id, 1));
+      await store.close(reopened);
+      const again = await store.open();
+      expect((await one(again.select().from(settings)))?.info).toBe('Teks admin');
+      expect(await again.select().from(settings)).toHaveLength(1);
+      await store.close(again);
+    } finally {
+      await store.dispose();
+    }
   });
 
   it('saves every field, storing lists with comma and space', async () => {

@@ -81,12 +81,12 @@ describe('validator from a CSV file', () => {
     const numbers = rangeOf('6282200000000', 20);
     const registered = registeredIn(t.ctx.gateway, numbers);
     const [existing, optedOut] = registered;
-    t.ctx.db.insert(phoneNumbers).values({ number: existing!.number, name: 'Lama' }).run();
-    t.ctx.db.insert(optOuts).values({ number: optedOut!.number, reason: 'STOP' }).run();
+    await t.ctx.db.insert(phoneNumbers).values({ number: existing!.number, name: 'Lama' });
+    await t.ctx.db.insert(optOuts).values({ number: optedOut!.number, reason: 'STOP' });
     const created = await upload(staff, numbers.join('\n'), 'nomor.csv', { b_insert: '1' });
     expect(created.status).toBe(201);
     await runToEnd(created.body.validator.id);
-    const listed = t.ctx.db.select().from(phoneNumbers).where(inArray(phoneNumbers.number, numbers)).all();
+    const listed = await t.ctx.db.select().from(phoneNumbers).where(inArray(phoneNumbers.number, numbers));
     const fresh = registered.filter((r) => r !== existing && r !== optedOut);
     expect(listed.map((p) => p.number).sort()).toEqual([existing!.number, ...fresh.map((r) => r.number)].sort());
     const detail = await t.http.get(`/api/admin/validator/${created.body.validator.id}`).set(staff.auth);

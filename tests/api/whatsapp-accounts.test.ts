@@ -35,6 +35,8 @@ async function revoke(acc: LinkedAccount) {
   const sent = await sim.send(acc.deviceId, { to: target, text: 'x' });
   expect(sent.ok).toBe(true);
   expect((await t.http.post('/api/sim/revoke').set(SIM).send({ deviceId: acc.deviceId })).status).toBe(200);
+  // The gateway reports the revoke as an event; the suspension is written when the console handles it.
+  await eventually(() => t.http.get(`/api/admin/whatsapp/${acc.id}`).set(member.auth), (r) => r.body.whatsapp.suspended === true);
 }
 
 describe('list-per-page', () => {
@@ -62,7 +64,7 @@ describe('list-per-page', () => {
     await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: accounts[1]!.deviceId, state: 'conflict' });
     await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: accounts[2]!.deviceId, state: 'disconnected' });
     await settle(accounts[2]!, 'disconnected');
-    t.ctx.db.update(whatsapps).set({ status: 'sending' }).where(eq(whatsapps.id, accounts[4]!.id)).run();
+    await t.ctx.db.update(whatsapps).set({ status: 'sending' }).where(eq(whatsapps.id, accounts[4]!.id));
     const ids = async (s: string) => (await page(`search=${encodeURIComponent(s)}`)).body.data.map((r: { id: number }) => r.id);
     expect(await ids('loggedOut')).toEqual([accounts[0]!.id]);
     expect(await ids('Logged Out')).toEqual([accounts[0]!.id]);
@@ -71,12 +73,12 @@ describe('list-per-page', () => {
     expect(await ids('sending')).toEqual([accounts[4]!.id]);
     expect((await ids('connected')).length).toBe(9);
     expect(await ids('suspended')).toEqual([]);
-    t.ctx.db.update(whatsapps).set({ status: 'idle' }).where(eq(whatsapps.id, accounts[4]!.id)).run();
+    await t.ctx.db.update(whatsapps).set({ status: 'idle' }).where(eq(whatsapps.id, accounts[4]!.id));
   });
 
   it('synced re-reads states from the gateway', async () => {
     // The row says connected but the gateway knows the device is disconnected.
-    t.ctx.db.update(whatsapps).set({ state: 'connected' }).where(eq(whatsapps.id, accounts[2]!.id)).run();
+    await t.ctx.db.update(whatsapps).set({ state: 'connected' }).where(eq(whatsapps.id, accounts[2]!.id));
     const stale = await page('search=6281200000002');
     expect(stale.body.data[0].state).toBe('connected');
     const fresh = await page('search=6281200000002&synced=true');
@@ -96,7 +98,7 @@ describe('counts', () => {
 describe('reset, status, interval', () => {
   it('reset zeroes the account counters and income only', async () => {
     const acc = accounts[6]!;
-    t.ctx.db.update(whatsapps).set({ countSuccess: 40, countFail: 3, income: 2000 }).where(eq(whatsapps.id, acc.id)).run();
+    await t.ctx.db.update(whatsapps).set({ countSuccess: 40, countFail: 3, income: 2000 }).where(eq(whatsapps.id, acc.id));
     const res = await t.http.post('/api/admin/whatsapp/reset').set(member.auth).send({ id: acc.id });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: acc.id, count_success: 0, count_fail: 0, income: 0 });
@@ -108,7 +110,7 @@ describe('reset, status, interval', () => {
 
   it('status goes back to idle only; interval takes whole seconds or null', async () => {
     const acc = accounts[8]!;
-    t.ctx.db.update(whatsapps).set({ status: 'sending' }).where(eq(whatsapps.id, acc.id)).run();
+    await t.ctx.db.update(whatsapps).set({ status: 'sending' }).where(eq(whatsapps.id, acc.id));
     expect((await t.http.put('/api/admin/whatsapp/status').set(member.auth).send({ id: acc.id, status: 'sending' })).status).toBe(422);
     const idle = await t.http.put('/api/admin/whatsapp/status').set(member.auth).send({ id: acc.id, status: 'idle' });
     expect(idle.body.data.status).toBe('idle');
@@ -124,7 +126,7 @@ describe('reset, status, interval', () => {
 describe('suspension and activation', () => {
   it('a revoke suspends; admin or dev activate while suspended fewer than 3 times; the third suspension resets and locks', async () => {
     const acc = accounts[9]!;
-    t.ctx.db.update(whatsapps).set({ countSuccess: 10, countFail: 1, income: 500 }).where(eq(whatsapps.id, acc.id)).run();
+    await t.ctx.db.update(whatsapps).set({ countSuccess: 10, countFail: 1, income: 500 }).where(eq(whatsapps.id, acc.id));
     await revoke(acc);
     let row = (await t.http.get(`/api/admin/whatsapp/${acc.id}`).set(member.auth)).body.whatsapp;
     expect(row).toMatchObject({ suspended: true, suspended_count: 1, count_success: 10 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp, type TestUser, SIM } from '../helpers';
 import { proxies } from '../../server/src/db/schema';
+import { one } from '../../server/src/db/raw';
 import { eventually, linkByQr, newDeviceId, type LinkedAccount } from './whatsapp-fixtures';
 
 let t: TestApp;
@@ -27,16 +28,16 @@ describe('linking calls', () => {
   it('new-client answers the least-used active proxy, or null when there is none', async () => {
     const none = await t.http.post('/api/admin/whatsapp/new-client').set(owner.auth).send({ deviceId: newDeviceId() });
     expect(none.body).toEqual({ proxyId: null });
-    const [busy] = t.ctx.db.insert(proxies).values({ value: 'http://10.0.0.1:8080', countUse: 5 }).returning().all();
-    const [quiet] = t.ctx.db.insert(proxies).values({ value: 'http://10.0.0.2:8080', countUse: 1 }).returning().all();
-    t.ctx.db.insert(proxies).values({ value: 'http://10.0.0.3:8080', countUse: 0, status: 'nonactive' }).run();
+    const [busy] = await t.ctx.db.insert(proxies).values({ value: 'http://10.0.0.1:8080', countUse: 5 }).returning();
+    const [quiet] = await t.ctx.db.insert(proxies).values({ value: 'http://10.0.0.2:8080', countUse: 1 }).returning();
+    await t.ctx.db.insert(proxies).values({ value: 'http://10.0.0.3:8080', countUse: 0, status: 'nonactive' });
     const res = await t.http.post('/api/admin/whatsapp/new-client').set(owner.auth).send({ deviceId: newDeviceId() });
     expect(res.body.proxyId).toBe(quiet!.id);
     const linked = await linkByQr(t, owner);
     expect(linked.proxyId).toBe(quiet!.id);
-    expect(t.ctx.db.select().from(proxies).where(eq(proxies.id, quiet!.id)).get()!.countUse).toBe(2);
+    expect((await one(t.ctx.db.select().from(proxies).where(eq(proxies.id, quiet!.id))))!.countUse).toBe(2);
     expect(busy!.countUse).toBe(5);
-    t.ctx.db.delete(proxies).run();
+    await t.ctx.db.delete(proxies);
   });
 
   it('client-state follows the device: QR, then CONNECTED once linked', async () => {
