@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { NewClientBody, SaveBody } from './schema';
 import { normalizePhone } from '../../../common/phone';
 import { defaultCountry } from '../settings/service';
+import { holdLink } from './shared-links';
 
 /** The QR (or pairing code) call gives up after this long, as the console does. */
 export const QR_WAIT_MS = 120_000;
@@ -113,6 +114,7 @@ export async function newClient(ctx: AppContext, caller: AuthUser, body: z.infer
       dropPending(ctx, deviceId, true);
     });
   links.set(deviceId, link);
+  await holdLink(ctx, deviceId);
   return { proxyId: link.proxyId };
 }
 

@@ -6,7 +6,8 @@ import { idParam } from '../lib/ids';
 import { pageParam, textParam } from '../lib/paging';
 import { userScope } from './access';
 import { startWhatsappEvents } from './events';
-import { clientState, listenMessageCreated, newClient, qrForClient, removeClient, saveAccount } from './linking';
+import { clientState, listenMessageCreated, newClient, QR_WAIT_MS, qrForClient, removeClient, saveAccount } from './linking';
+import { atLinkHolder, serveLinks } from './shared-links';
 import { DeviceId, IdBody, IntervalBody, NewClientBody, RemoveClientBody, SaveBody, StatusBody } from './schema';
 import {
   activateAccount,
@@ -30,31 +31,53 @@ function hangUp(res: Response): AbortSignal {
   return controller.signal;
 }
 
+/** How long a forwarded call may take: the long polls wait up to QR_WAIT_MS on the holder. */
+const FORWARD_MS = 10_000;
+const FORWARD_POLL_MS = QR_WAIT_MS + 10_000;
+
 export function registerWhatsappRoutes(api: Api, ctx: AppContext): void {
   void startWhatsappEvents(ctx);
+  // With several nodes: calls about a link held here, forwarded by another node.
+  serveLinks(ctx, {
+    'link.remove': (caller, deviceId) => removeClient(ctx, caller, deviceId),
+    'link.qr': (caller, deviceId) => qrForClient(ctx, caller, deviceId),
+    'link.state': (caller, deviceId) => clientState(ctx, caller, deviceId),
+    'link.listen': (caller, deviceId) => listenMessageCreated(ctx, caller, deviceId),
+    'link.save': (caller, _deviceId, args) => saveAccount(ctx, caller, SaveBody.parse(args.body)),
+  });
 
   api.post('/admin/whatsapp/new-client', async (req, res) => {
     res.json(await newClient(ctx, currentUser(req), NewClientBody.parse(req.body ?? {})));
   });
 
-  api.post('/admin/whatsapp/remove-client', (req, res) => {
-    res.json(removeClient(ctx, currentUser(req), RemoveClientBody.parse(req.body ?? {}).deviceId));
+  api.post('/admin/whatsapp/remove-client', async (req, res) => {
+    const caller = currentUser(req);
+    const { deviceId } = RemoveClientBody.parse(req.body ?? {});
+    res.json(await atLinkHolder(ctx, caller, deviceId, 'link.remove', {}, FORWARD_MS, () => removeClient(ctx, caller, deviceId)));
   });
 
   api.get('/admin/whatsapp/qr-new-client/:deviceId', async (req, res) => {
-    res.json(await qrForClient(ctx, currentUser(req), DeviceId.parse(req.params.deviceId), hangUp(res)));
+    const caller = currentUser(req);
+    const deviceId = DeviceId.parse(req.params.deviceId);
+    res.json(await atLinkHolder(ctx, caller, deviceId, 'link.qr', {}, FORWARD_POLL_MS, () => qrForClient(ctx, caller, deviceId, hangUp(res))));
   });
 
   api.get('/admin/whatsapp/client-state/:deviceId', async (req, res) => {
-    res.json(await clientState(ctx, currentUser(req), DeviceId.parse(req.params.deviceId)));
+    const caller = currentUser(req);
+    const deviceId = DeviceId.parse(req.params.deviceId);
+    res.json(await atLinkHolder(ctx, caller, deviceId, 'link.state', {}, FORWARD_MS, () => clientState(ctx, caller, deviceId)));
   });
 
   api.get('/admin/whatsapp/listen-message-created/:deviceId', async (req, res) => {
-    res.json(await listenMessageCreated(ctx, currentUser(req), DeviceId.parse(req.params.deviceId), hangUp(res)));
+    const caller = currentUser(req);
+    const deviceId = DeviceId.parse(req.params.deviceId);
+    res.json(await atLinkHolder(ctx, caller, deviceId, 'link.listen', {}, FORWARD_POLL_MS, () => listenMessageCreated(ctx, caller, deviceId, hangUp(res))));
   });
 
   api.post('/admin/whatsapp/save', async (req, res) => {
-    res.json(await saveAccount(ctx, currentUser(req), SaveBody.parse(req.body ?? {})));
+    const caller = currentUser(req);
+    const body = SaveBody.parse(req.body ?? {});
+    res.json(await atLinkHolder(ctx, caller, body.clientid, 'link.save', { body }, FORWARD_MS, () => saveAccount(ctx, caller, body)));
   });
 
   api.get('/admin/whatsapp/list-per-page', async (req, res) => {
