@@ -47,7 +47,12 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32).optional(),
   DEMO: boolish,
-  GATEWAY: z.enum(['simulator']).default('simulator'),
+  GATEWAY: z.enum(['simulator', 'cloud-api']).default('simulator'),
+  CLOUD_API_BASE_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  CLOUD_API_APP_SECRET: z.string().min(1).optional(),
+  CLOUD_API_VERIFY_TOKEN: z.string().min(1).optional(),
+  CLOUD_API_RATE: z.coerce.number().int().min(1).max(1000).default(80),
+  SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
   SIM_SEED: z.string().default('blast-demo'),
   SIM_LATENCY_MS: z.coerce.number().int().min(0).default(300),
   SIM_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.05),
@@ -79,7 +84,21 @@ export interface Config {
   dataDir: string;
   jwtSecret: Uint8Array;
   demo: boolean;
-  gateway: 'simulator';
+  /** Where messages go: the simulator (default, demo, tests), or also the WhatsApp Business Cloud API. */
+  gateway: 'simulator' | 'cloud-api';
+  /** The Cloud API's settings (used when gateway is 'cloud-api'). */
+  cloud: {
+    /** Graph API base, e.g. https://graph.facebook.com/v21.0 (tests point it at a local fake). */
+    baseUrl: string;
+    /** The Meta app's secret: webhook bodies must carry its X-Hub-Signature-256. */
+    appSecret: string | null;
+    /** Answered to Meta's webhook verification (hub.verify_token). */
+    verifyToken: string | null;
+    /** Messages per second per business number (Meta's default throughput is 80). */
+    ratePerSecond: number;
+  };
+  /** The key that encrypts secrets at rest (Cloud API tokens): SECRET_KEY, or DATA_DIR/secret-key (0600). */
+  secretKey: Uint8Array;
   sim: { seed: string; latencyMs: number; failureRate: number };
   /** Who may drive the simulated phone without signing in as admin or dev. */
   simAccess: {
@@ -118,6 +137,19 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/** The at-rest encryption key: SECRET_KEY (hashed to 32 bytes), else DATA_DIR/secret-key created 0600 on first start. */
+function loadOrCreateKey(dataDir: string, fromEnv: string | undefined): Uint8Array {
+  if (fromEnv) return new Uint8Array(crypto.createHash('sha256').update(fromEnv).digest());
+  const file = path.join(dataDir, 'secret-key');
+  if (fs.existsSync(file)) {
+    fs.chmodSync(file, 0o600);
+    return new Uint8Array(Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64'));
+  }
+  const key = crypto.randomBytes(32);
+  fs.writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+  return new Uint8Array(key);
+}
+
 /** DATA_DIR holds the database, the secret and uploads: only the server's user may enter it. */
 export function ensurePrivateDir(dir: string): void {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -144,6 +176,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: new TextEncoder().encode(secret),
     demo: e.DEMO ?? !production,
     gateway: e.GATEWAY,
+    cloud: {
+      baseUrl: e.CLOUD_API_BASE_URL.replace(/\/+$/, ''),
+      appSecret: e.CLOUD_API_APP_SECRET ?? null,
+      verifyToken: e.CLOUD_API_VERIFY_TOKEN ?? null,
+      ratePerSecond: e.CLOUD_API_RATE,
+    },
+    secretKey: loadOrCreateKey(dataDir, e.SECRET_KEY),
     sim: { seed: e.SIM_SEED, latencyMs: e.SIM_LATENCY_MS, failureRate: e.SIM_FAILURE_RATE },
     simAccess: { token: e.SIM_TOKEN ?? null, public: e.SIM_PUBLIC ?? false },
     telegramUrl: e.TELEGRAM_URL,
@@ -177,6 +216,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
     demo: false,
     gateway: 'simulator',
+    cloud: { baseUrl: 'http://127.0.0.1:9/v21.0', appSecret: 'test-app-secret', verifyToken: 'test-verify-token', ratePerSecond: 80 },
+    secretKey: new Uint8Array(32).fill(7),
     sim: { seed: 'test', latencyMs: 0, failureRate: 0 },
     simAccess: { token: TEST_SIM_TOKEN, public: false },
     telegramUrl: 'https://t.me/blast_support',

@@ -36,6 +36,13 @@ export interface RawAccount {
   suspended: number;
   suspended_count: number;
   reconnect_count: number;
+  gateway: 'simulator' | 'cloud-api';
+  cloud_phone_number_id: string | null;
+  cloud_waba_id: string | null;
+  /** Encrypted at rest; never leaves the server. */
+  cloud_token: string | null;
+  quality_rating: string | null;
+  messaging_tier: string | null;
   created_at: number;
   updated_at: number | null;
 }

@@ -24,6 +24,12 @@ export function accountRow(raw: RawAccount): WhatsappRow {
     suspended: raw.suspended === 1,
     suspendedCount: raw.suspended_count,
     reconnectCount: raw.reconnect_count,
+    gateway: raw.gateway ?? 'simulator',
+    cloudPhoneNumberId: raw.cloud_phone_number_id ?? null,
+    cloudWabaId: raw.cloud_waba_id ?? null,
+    cloudToken: raw.cloud_token ?? null,
+    qualityRating: raw.quality_rating ?? null,
+    messagingTier: raw.messaging_tier ?? null,
     createdAt: new Date(raw.created_at),
     updatedAt: raw.updated_at === null ? null : new Date(raw.updated_at),
   };

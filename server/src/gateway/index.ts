@@ -7,6 +7,8 @@ export function createGateway(config: Pick<Config, 'gateway' | 'sim'>, log?: (ms
   switch (config.gateway) {
     case 'simulator':
       return new SimulatorGateway({ ...config.sim, log });
+    case 'cloud-api':
+      throw new Error('Invalid configuration: GATEWAY=cloud-api is not available in this version');
   }
 }
 

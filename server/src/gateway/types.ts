@@ -39,6 +39,11 @@ export interface OutgoingMessage {
   text: string;
   mediaUrl?: string | null;
   buttons?: MessageButton[];
+  /**
+   * The approved Cloud API template the console template maps to (Cloud API accounts send only
+   * these): its name, language and the body parameters already filled in for this recipient.
+   */
+  template?: { name: string; language: string; bodyParams: string[] } | null;
 }
 
 /** Why a send failed. Callers log the code; none of them is retried by the gateway itself. */
@@ -49,6 +54,12 @@ export type SendErrorCode =
   | 'not_registered' // the number has no WhatsApp account
   | 'timeout'
   | 'rate_limited'
+  /** Cloud API: the access token expired or was revoked (the account is logged out). */
+  | 'token_expired'
+  /** Cloud API: outside the 24-hour window and not an approved template (re-engagement, 131047). */
+  | 'reengagement'
+  /** Cloud API: the console template has no approved Cloud API template. */
+  | 'no_template'
   | 'failed';
 
 export type SendResult = { ok: true; messageId: string; date: Date } | { ok: false; error: SendErrorCode };
@@ -86,7 +97,7 @@ export interface DeviceSnapshot {
 }
 
 export interface Gateway {
-  readonly kind: 'simulator';
+  readonly kind: 'simulator' | 'cloud-api';
 
   /**
    * Starts linking a device: emits `qr` (rotating) or `pairing-code`, then `authenticated` and

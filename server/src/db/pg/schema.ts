@@ -110,6 +110,15 @@ export const whatsapps = pgTable(
     suspendedCount: integer('suspended_count').notNull().default(0),
     /** Times the account came back after dropping (gateway reconnects, in-place and re-link reconnects). */
     reconnectCount: integer('reconnect_count').notNull().default(0),
+    /** Which gateway the account sends through: the simulator, or the WhatsApp Business Cloud API. */
+    gateway: text('gateway').notNull().default('simulator'),
+    /** Cloud API accounts: the business phone number's id, its WhatsApp Business Account id, the access token encrypted at rest. */
+    cloudPhoneNumberId: text('cloud_phone_number_id'),
+    cloudWabaId: text('cloud_waba_id'),
+    cloudToken: text('cloud_token'),
+    /** As Graph reports them: GREEN/YELLOW/RED and the messaging limit tier (TIER_1K…). */
+    qualityRating: text('quality_rating'),
+    messagingTier: text('messaging_tier'),
     createdAt: createdAt(),
     updatedAt: ms('updated_at'),
   },
@@ -174,6 +183,11 @@ export const messageTemplates = pgTable(
     button: text('button').notNull().default('[]'),
     status: text('status').notNull().default('active'),
     countUse: integer('count_use').notNull().default(0),
+    /** The approved Cloud API template this console template is sent as, its language, and what fills its body parameters. */
+    waTemplateName: text('wa_template_name'),
+    waTemplateLanguage: text('wa_template_language'),
+    /** JSON array, one entry per body parameter in order: '{name}' or '{phoneNumber}'. */
+    waTemplateParams: text('wa_template_params').notNull().default('[]'),
     createdAt: createdAt(),
   },
   (t) => [index('message_templates_pick_idx').on(t.status, t.countUse)],
@@ -192,6 +206,11 @@ export const messageLogs = pgTable(
     success: flag('success').notNull(),
     errorCode: text('error_code'),
     income: bigint('income', { mode: 'number' }).notNull().default(0),
+    /** Cloud API sends: Meta's message id, and the delivery status its webhooks reported (sent, delivered, read, failed). */
+    waMessageId: text('wa_message_id'),
+    deliveryStatus: text('delivery_status'),
+    statusAt: ms('status_at'),
+    deliveryError: text('delivery_error'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -199,6 +218,7 @@ export const messageLogs = pgTable(
     index('message_logs_time_idx').on(t.createdAt),
     index('message_logs_whatsapp_idx').on(t.whatsappId),
     index('message_logs_number_idx').on(t.number, t.createdAt),
+    index('message_logs_wa_message_idx').on(t.waMessageId),
   ],
 );
 
