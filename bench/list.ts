@@ -173,7 +173,7 @@ async function runSize(rows: number): Promise<string[]> {
     const c = db.$client;
     let t = performance.now();
     fillPhoneNumbers(c, 0, rows);
-    fillOthers(c, OTHERS);
+    await fillOthers(db, OTHERS);
     console.log(`filled ${rows.toLocaleString()} phone numbers and ${JSON.stringify(OTHERS)} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     t = performance.now();
     await phoneListFigures(db);

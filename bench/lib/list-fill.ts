@@ -1,5 +1,8 @@
-/** Bulk fills for the list benchmark: set-based SQL, no per-row round trips. */
+/** Bulk fills for the list benchmark (and the list tests): set-based SQL, no per-row round trips. */
 import type Database from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
+import { transaction, type Db } from '../../server/src/db/client';
+import { dialectOf, rawGet, rawRun } from '../../server/src/db/raw';
 
 const FIRST = ['Budi', 'Siti', 'Agus', 'Dewi', 'Rina', 'Joko', 'Sri', 'Andi', 'Putri', 'Eko', 'Wati', 'Hendra', 'Nur', 'Rudi', 'Fitri'];
 const LAST = ['Santoso', 'Wijaya', 'Saputra', 'Pratama', 'Lestari', 'Hidayat', 'Kusuma', 'Setiawan', 'Nugroho', 'Rahayu'];
@@ -35,40 +38,58 @@ export function fillPhoneNumbers(c: Database.Database, from: number, to: number)
   for (let a = from; a < to; a += 250_000) c.transaction(() => insert.run({ from: a, to: Math.min(to, a + 250_000), now }))();
 }
 
-/** `members` members (plus one admin), `accounts` WhatsApp accounts spread over them, and generator and validator jobs. */
-export function fillOthers(c: Database.Database, sizes: { members: number; accounts: number; jobs: number }): void {
-  nameTables(c);
-  c.transaction(() => {
-    c.prepare(
-      `${series}
+/** The fixed names as an inline table (columns column1 = k, column2 = v: the same on SQLite and PostgreSQL). */
+const valuesOf = (names: string[]) => `(VALUES ${names.map((v, k) => `(${k}, '${v}')`).join(', ')})`;
+
+/** A series s(i) = 0 … n-1 (a recursive CTE, the same on SQLite and PostgreSQL). */
+const seriesTo = (n: number) => `WITH RECURSIVE s(i) AS (SELECT 0 WHERE ${n} > 0 UNION ALL SELECT i + 1 FROM s WHERE i + 1 < ${n})`;
+
+/** An integer expression zero-padded to `width` digits. */
+const padded = (db: Db, expr: string, width: number) =>
+  dialectOf(db) === 'sqlite' ? `printf('%0${width}d', ${expr})` : `lpad((${expr})::text, ${width}, '0')`;
+
+/**
+ * `members` members, `accounts` WhatsApp accounts spread over them, and generator and validator jobs, in
+ * one transaction of set-based statements on either store.
+ */
+export async function fillOthers(db: Db, sizes: { members: number; accounts: number; jobs: number }): Promise<void> {
+  const first = valuesOf(FIRST);
+  const last = valuesOf(LAST);
+  await transaction(db, async (tx) => {
+    await rawRun(
+      tx,
+      sql.raw(`${seriesTo(sizes.members)}
        INSERT INTO users (firstname, lastname, email, password_hash, role, referral_code, total_success, total_fail, income)
-       SELECT f.v, l.v, 'member' || i || '@bench.test', 'x', 'member', 'R' || i, i % 500, i % 37, (i % 500) * 50
-       FROM s JOIN bench_first f ON f.k = i % 15 JOIN bench_last l ON l.k = i * 7 % 10`,
-    ).run({ from: 0, to: sizes.members });
-    const firstUser = (c.prepare("SELECT min(id) AS m FROM users WHERE role = 'member'").get() as { m: number }).m;
-    c.prepare(
-      `${series}
+       SELECT f.column2, l.column2, 'member' || i || '@bench.test', 'x', 'member', 'R' || i, i % 500, i % 37, (i % 500) * 50
+       FROM s JOIN ${first} f ON f.column1 = i % 15 JOIN ${last} l ON l.column1 = i * 7 % 10`),
+    );
+    const firstUser = Number((await rawGet<{ m: number }>(tx, sql`SELECT min(id) AS m FROM users WHERE role = 'member'`))!.m);
+    await rawRun(
+      tx,
+      sql.raw(`${seriesTo(sizes.accounts)}
        INSERT INTO whatsapps (device_id, clientid, pushname, phonenumber, user_id, state, status, count_success, count_fail)
-       SELECT 'dev-' || i, '62899' || printf('%08d', i) || '@c.us', f.v || ' ' || l.v, '62899' || printf('%08d', i),
-              @firstUser + (i * 7919) % @members,
+       SELECT 'dev-' || i, '62899' || ${padded(db, 'i', 8)} || '@c.us', f.column2 || ' ' || l.column2, '62899' || ${padded(db, 'i', 8)},
+              ${firstUser} + (i * 7919) % ${sizes.members},
               CASE i % 4 WHEN 0 THEN 'connected' WHEN 1 THEN 'disconnected' WHEN 2 THEN 'loggedOut' ELSE 'connected' END,
               CASE WHEN i % 50 = 0 THEN 'sending' ELSE 'idle' END, i % 1000, i % 17
-       FROM s JOIN bench_first f ON f.k = i % 15 JOIN bench_last l ON l.k = i * 3 % 10`,
-    ).run({ from: 0, to: sizes.accounts, firstUser, members: sizes.members });
-    const firstAccount = (c.prepare('SELECT min(id) AS m FROM whatsapps').get() as { m: number }).m;
-    c.prepare(
-      `${series}
+       FROM s JOIN ${first} f ON f.column1 = i % 15 JOIN ${last} l ON l.column1 = i * 3 % 10`),
+    );
+    const firstAccount = Number((await rawGet<{ m: number }>(tx, sql`SELECT min(id) AS m FROM whatsapps`))!.m);
+    await rawRun(
+      tx,
+      sql.raw(`${seriesTo(sizes.jobs)}
        INSERT INTO generators (user_id, whatsapp_id, start_number, end_number, current_number, total, checked, count_success, count_fail, status)
-       SELECT w.user_id, w.id, '6281' || printf('%09d', i * 1000), '6281' || printf('%09d', i * 1000 + 999), NULL, 1000, i % 1000, (i % 1000) / 2, (i % 1000) / 2,
+       SELECT w.user_id, w.id, '6281' || ${padded(db, 'i * 1000', 9)}, '6281' || ${padded(db, 'i * 1000 + 999', 9)}, NULL, 1000, i % 1000, (i % 1000) / 2, (i % 1000) / 2,
               CASE WHEN i % 20 = 0 THEN 'sending' ELSE 'idle' END
-       FROM s JOIN whatsapps w ON w.id = @firstAccount + (i * 31) % @accounts`,
-    ).run({ from: 0, to: sizes.jobs, firstAccount, accounts: sizes.accounts });
-    c.prepare(
-      `${series}
+       FROM s JOIN whatsapps w ON w.id = ${firstAccount} + (i * 31) % ${sizes.accounts}`),
+    );
+    await rawRun(
+      tx,
+      sql.raw(`${seriesTo(sizes.jobs)}
        INSERT INTO validators (user_id, whatsapp_id, file_name, file_url, total, checked, count_success, count_fail, status)
        SELECT w.user_id, w.id, 'daftar-' || i || '.csv', '/uploads/validators/v' || i || '.csv', 500, i % 500, (i % 500) / 2, (i % 500) / 2,
               CASE WHEN i % 20 = 0 THEN 'sending' ELSE 'idle' END
-       FROM s JOIN whatsapps w ON w.id = @firstAccount + (i * 37) % @accounts`,
-    ).run({ from: 0, to: sizes.jobs, firstAccount, accounts: sizes.accounts });
-  })();
+       FROM s JOIN whatsapps w ON w.id = ${firstAccount} + (i * 37) % ${sizes.accounts}`),
+    );
+  });
 }

@@ -1,37 +1,40 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp, type TestUser } from '../helpers';
 import { indexAll } from '../../server/src/phonenumbers/search';
+import { idColumn, isSqlite, padded, run, scalar, series, text } from './sql-fixtures';
 
 let t: TestApp;
 let admin: TestUser;
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.user('admin');
-  const c = t.ctx.db.$client;
+  const db = t.ctx.db;
   // 6,000 rows over six id blocks, with holes: scattered deletes and one block emptied whole.
-  c.prepare(
-    `WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i < 5999)
-     INSERT INTO phone_numbers (number, name) SELECT '62813' || printf('%08d', i * 7919 % 100000000), 'Nama ' || (i % 50) || CASE WHEN i % 97 = 0 THEN ' Wijaya' ELSE '' END FROM s`,
-  ).run();
+  await run(
+    db,
+    text(`${series(6000)}
+     INSERT INTO phone_numbers (number, name) SELECT '62813' || ${padded(db, 'i * 7919 % 100000000', 8)}, 'Nama ' || (i % 50) || CASE WHEN i % 97 = 0 THEN ' Wijaya' ELSE '' END FROM s`),
+  );
   await t.http.get('/api/admin/phonenumber/list-per-page?page=1').set(admin.auth).expect(200);
-  c.prepare('DELETE FROM phone_numbers WHERE id % 17 = 0 OR (id >= 2048 AND id < 3072)').run();
+  await run(db, sql`DELETE FROM phone_numbers WHERE id % 17 = 0 OR (id >= 2048 AND id < 3072)`);
   await indexAll(t.ctx.db);
 });
 afterAll(() => t.close());
 
 const page = (q: string) => t.http.get(`/api/admin/phonenumber/list-per-page?${q}`).set(admin.auth);
 const ids = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
+/** Ids of one page as OFFSET paging answers it. */
+const offsetPage = (offset: number) => idColumn(t.ctx.db, sql`SELECT id FROM phone_numbers ORDER BY id LIMIT 10 OFFSET ${offset}`);
 
 describe('paging by seek', () => {
   it('answers every page exactly as OFFSET paging would, with the exact total', async () => {
-    const c = t.ctx.db.$client;
-    const total = (c.prepare('SELECT count(*) AS n FROM phone_numbers').get() as { n: number }).n;
+    const total = await scalar(t.ctx.db, sql`SELECT count(*) AS n FROM phone_numbers`);
     const last = Math.ceil(total / 10);
     for (const p of [1, 2, 99, 100, 101, 103, 200, 205, 300, Math.floor(last / 2), last - 1, last]) {
       const res = await page(`page=${p}`);
       expect(res.status).toBe(200);
-      const truth = c.prepare('SELECT id FROM phone_numbers ORDER BY id LIMIT 10 OFFSET ?').all((p - 1) * 10) as Array<{ id: number }>;
-      expect(ids(res.body.data), `page ${p}`).toEqual(ids(truth));
+      expect(ids(res.body.data), `page ${p}`).toEqual(await offsetPage((p - 1) * 10));
       expect(res.body.meta).toMatchObject({ page: p, pageSize: 10, total, totalPages: last });
     }
     const beyond = await page(`page=${last + 1}`);
@@ -51,20 +54,23 @@ describe('paging by seek', () => {
     const again = await page('page=1');
     expect(again.body.meta.total).toBe(before);
     expect(ids(again.body.data)).not.toContain(first);
-    const truth = t.ctx.db.$client.prepare('SELECT id FROM phone_numbers ORDER BY id LIMIT 10 OFFSET 300').all() as Array<{ id: number }>;
-    expect(ids((await page('page=31')).body.data)).toEqual(ids(truth));
+    expect(ids((await page('page=31')).body.data)).toEqual(await offsetPage(300));
   });
 });
 
 describe('search through the trigram index', () => {
-  const truth = (text: string) =>
-    t.ctx.db.$client
-      .prepare("SELECT id FROM phone_numbers WHERE number LIKE ? OR name LIKE ? ORDER BY id")
-      .all(`%${text}%`, `%${text}%`) as Array<{ id: number }>;
+  /** Every row whose number or name holds the text, ignoring case (SQLite's LIKE, PostgreSQL's ILIKE). */
+  const truth = (fragment: string) =>
+    idColumn(
+      t.ctx.db,
+      isSqlite(t.ctx.db)
+        ? sql`SELECT id FROM phone_numbers WHERE number LIKE ${`%${fragment}%`} OR name LIKE ${`%${fragment}%`} ORDER BY id`
+        : sql`SELECT id FROM phone_numbers WHERE number ILIKE ${`%${fragment}%`} OR name ILIKE ${`%${fragment}%`} ORDER BY id`,
+    );
 
   it('finds by number prefix, number infix and name, with the exact count and pages', async () => {
     for (const text of ['6281300', '0004', '79190', 'wijaya', 'Nama 7']) {
-      const expected = ids(truth(text));
+      const expected = await truth(text);
       expect(expected.length, text).toBeGreaterThan(0);
       const res = await page(`page=1&search=${encodeURIComponent(text)}`);
       expect(res.body.meta.total, text).toBe(expected.length);
@@ -75,18 +81,16 @@ describe('search through the trigram index', () => {
 
   it('a locally written number searches its international form', async () => {
     const res = await page('page=1&search=0813000');
-    expect(res.body.meta.total).toBe(truth('62813000').length);
+    expect(res.body.meta.total).toBe((await truth('62813000')).length);
   });
 
   it('finds rows added after the index was built (the not-yet-indexed tail)', async () => {
-    const c = t.ctx.db.$client;
-    c.prepare(
-      `WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i < 5999)
-       INSERT INTO phone_numbers (number, name) SELECT '62857' || printf('%08d', i), 'Ekor ' || i FROM s`,
-    ).run();
+    const db = t.ctx.db;
+    await run(db, text(`${series(6000)} INSERT INTO phone_numbers (number, name) SELECT '62857' || ${padded(db, 'i', 8)}, 'Ekor ' || i FROM s`));
     const res = await page('page=2&search=Ekor%2012');
-    expect(res.body.meta.total).toBe(truth('Ekor 12').length);
-    expect(ids(res.body.data)).toEqual(ids(truth('Ekor 12')).slice(10, 20));
+    const expected = await truth('Ekor 12');
+    expect(res.body.meta.total).toBe(expected.length);
+    expect(ids(res.body.data)).toEqual(expected.slice(10, 20));
   });
 
   it('a repeated search follows renames, new rows and deletes (its cached matches are dropped)', async () => {
@@ -103,14 +107,11 @@ describe('search through the trigram index', () => {
   });
 
   it('caps the count of a very common text at 10,000 and says so', async () => {
-    const c = t.ctx.db.$client;
-    c.prepare(
-      `WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i < 10499)
-       INSERT INTO phone_numbers (number, name) SELECT '62859' || printf('%08d', i), 'Umum ' || i FROM s`,
-    ).run();
+    const db = t.ctx.db;
+    await run(db, text(`${series(10_500)} INSERT INTO phone_numbers (number, name) SELECT '62859' || ${padded(db, 'i', 8)}, 'Umum ' || i FROM s`));
     await indexAll(t.ctx.db);
     const res = await page('page=1000&search=umum');
     expect(res.body.meta).toMatchObject({ total: 10_000, capped: true, totalPages: 1000 });
-    expect(ids(res.body.data)).toEqual(ids(truth('Umum')).slice(9990, 10_000));
+    expect(ids(res.body.data)).toEqual((await truth('Umum')).slice(9990, 10_000));
   });
 });

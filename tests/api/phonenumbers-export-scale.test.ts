@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../helpers';
+import { padded, run, series, text } from './sql-fixtures';
 
 let t: TestApp;
 let admin: TestUser;
@@ -8,11 +9,9 @@ const ROWS = 200_000;
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.user('admin');
-  const c = t.ctx.db.$client;
-  const ins = c.prepare('INSERT INTO phone_numbers (number, name) VALUES (?, ?)');
-  c.transaction(() => {
-    for (let i = 0; i < ROWS; i++) ins.run(`62812${String(i).padStart(8, '0')}`, `Nama, "${i}"`);
-  })();
+  // Numbers 62812 + i in eight digits, names `Nama, "i"` (a comma and quotes for the CSV to escape), in id order.
+  const db = t.ctx.db;
+  await run(db, text(`${series(ROWS)} INSERT INTO phone_numbers (number, name) SELECT '62812' || ${padded(db, 'i', 8)}, 'Nama, "' || i || '"' FROM s ORDER BY i`));
 });
 afterAll(() => t.close());
 
