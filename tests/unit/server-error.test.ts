@@ -39,6 +39,13 @@ describe("the client's error path", () => {
     expect(errorFromBody(undefined, 500, 'Error fetching user').message).toBe('Error fetching user');
   });
 
+  it('shows a failed sign-in in the active language', async () => {
+    const body = { msg: 'Invalid email or password', code: 'invalid_credentials' };
+    expect(errorFromBody(body, 401, 'Error signing in').message).toBe('Email atau kata sandi salah');
+    await i18nProvider.changeLocale('en');
+    expect(errorFromBody(body, 401, 'Error signing in').message).toBe('Invalid email or password');
+  });
+
   it("keeps the spec's own texts on Indonesian screens", () => {
     expect(errorFromBody({ msg: 'Internal server error', code: 'internal' }, 500, 'x').message).toBe('Internal server error');
     expect(errorFromBody({ msg: 'Passwords do not match.' }, 422, 'x').message).toBe('Passwords do not match.');
