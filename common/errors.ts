@@ -132,6 +132,15 @@ export function errorCodeFor(message: string): ErrorMatch | undefined {
   return undefined;
 }
 
+/**
+ * A skipped row as the console receives it: `reason` stays the stored and exported text (the spec's
+ * 'nomor tidak valid'…), `reasonCode` is its stable code, which the screen shows in the active language.
+ */
+export function withReasonCode<T extends { reason: string }>(row: T): T & { reasonCode?: ErrorCode } {
+  const code = errorCodeFor(row.reason)?.code;
+  return code === undefined ? row : { ...row, reasonCode: code };
+}
+
 export function isErrorCode(v: unknown): v is ErrorCode {
   return typeof v === 'string' && Object.prototype.hasOwnProperty.call(ERROR_MESSAGES, v);
 }

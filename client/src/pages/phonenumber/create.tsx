@@ -7,6 +7,7 @@ import { useResourceForm } from '../../components/ResourceForm';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { formatCount } from '../../lib/format';
 import { errorText } from '../../lib/http';
+import { skipReasonText, withoutReasonCode } from '../../lib/serverError';
 import { getSessionUser } from '../../lib/session';
 import { downloadFromApi, newImportId, uploadWithProgress } from '../../lib/transfer';
 import { useFileImport } from '../../lib/useFileImport';
@@ -22,6 +23,7 @@ interface Skipped {
   name: string;
   status: string;
   reason: string;
+  reasonCode?: string;
 }
 
 interface ImportAnswer {
@@ -87,8 +89,8 @@ export function PhoneNumberCreate() {
     try {
       if (result.skippedFile) {
         await downloadFromApi(`/admin/phonenumber/skipped/${result.skippedFile}?format=${format}`, `phone_numbers_skipped.${format}`);
-      } else if (format === 'csv') downloadCsv(result.skipped as unknown as Array<Record<string, unknown>>, ['number', 'name', 'status', 'reason'], 'phone_numbers_skipped.csv');
-      else downloadJson(result.skipped, 'phone_numbers_skipped.json');
+      } else if (format === 'csv') downloadCsv(result.skipped.map(withoutReasonCode) as unknown as Array<Record<string, unknown>>, ['number', 'name', 'status', 'reason'], 'phone_numbers_skipped.csv');
+      else downloadJson(result.skipped.map(withoutReasonCode), 'phone_numbers_skipped.json');
     } catch (err) {
       modal.error({ title: t('shared.failed'), content: errorText(err, t('shared.network')) });
     }
@@ -135,7 +137,7 @@ export function PhoneNumberCreate() {
                   { title: t('phonenumber.fields.phoneNumber'), dataIndex: 'number', key: 'number' },
                   { title: t('phonenumber.fields.name'), dataIndex: 'name', key: 'name' },
                   { title: t('phonenumber.fields.status'), dataIndex: 'status', key: 'status', render: (s: string) => s || '-' },
-                  { title: t('phonenumber.fields.reason'), dataIndex: 'reason', key: 'reason' },
+                  { title: t('phonenumber.fields.reason'), dataIndex: 'reason', key: 'reason', render: (_: string, r: Skipped) => skipReasonText(r, t) },
                 ]}
               />
             )}
