@@ -70,6 +70,7 @@ export const ERROR_MESSAGES = {
   field_at_most: ['{label} must be at most {max}.'],
   // Files and exports
   invalid_upload: ['Invalid upload.'],
+  file_required: ['File wajib diunggah.'],
   one_file_only: ['Only one file, in the field "file", is accepted.'],
   csv_row_too_long: ['A CSV row is too long (an unclosed quote?).'],
   json_rows_invalid: ['The JSON file is not valid: it must be an array of strings or of objects.'],
