@@ -70,6 +70,7 @@ export const ERROR_MESSAGES = {
   field_at_most: ['{label} must be at most {max}.'],
   // Files and exports
   invalid_upload: ['Invalid upload.'],
+  file_required: ['File wajib diunggah.'],
   one_file_only: ['Only one file, in the field "file", is accepted.'],
   csv_row_too_long: ['A CSV row is too long (an unclosed quote?).'],
   json_rows_invalid: ['The JSON file is not valid: it must be an array of strings or of objects.'],
@@ -130,6 +131,15 @@ export function errorCodeFor(message: string): ErrorMatch | undefined {
     return { code: p.code, params };
   }
   return undefined;
+}
+
+/**
+ * A skipped row as the console receives it: `reason` stays the stored and exported text (the spec's
+ * 'nomor tidak valid'…), `reasonCode` is its stable code, which the screen shows in the active language.
+ */
+export function withReasonCode<T extends { reason: string }>(row: T): T & { reasonCode?: ErrorCode } {
+  const code = errorCodeFor(row.reason)?.code;
+  return code === undefined ? row : { ...row, reasonCode: code };
 }
 
 export function isErrorCode(v: unknown): v is ErrorCode {

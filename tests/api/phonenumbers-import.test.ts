@@ -52,10 +52,10 @@ describe('import', () => {
     expect(res.body.skippedCount).toBe(4);
     expect(res.body.skippedFile).toBeNull();
     expect(res.body.skipped).toEqual([
-      { id: existing.id, number: '6281300000001', name: 'Sudah Ada', status: 'active', reason: 'already in the list' },
-      { id: null, number: '6281300000002', name: 'Berhenti', status: 'nonactive', reason: 'opted out' },
-      { id: null, number: '6281300000010', name: 'Ulang', status: '', reason: 'repeated in the file' },
-      { id: null, number: '12345', name: 'Pendek', status: '', reason: 'nomor tidak valid' },
+      { id: existing.id, number: '6281300000001', name: 'Sudah Ada', status: 'active', reason: 'already in the list', reasonCode: 'skip_existing' },
+      { id: null, number: '6281300000002', name: 'Berhenti', status: 'nonactive', reason: 'opted out', reasonCode: 'skip_opted_out' },
+      { id: null, number: '6281300000010', name: 'Ulang', status: '', reason: 'repeated in the file', reasonCode: 'skip_repeated' },
+      { id: null, number: '12345', name: 'Pendek', status: '', reason: 'nomor tidak valid', reasonCode: 'skip_invalid_number' },
     ]);
     const list = await t.http.get('/api/admin/phonenumber/list-per-page?search=0813000000').set(admin.auth);
     expect(list.body.meta.total).toBe(3);

@@ -69,10 +69,10 @@ describe('proxies', () => {
       .attach('file', Buffer.from('\uFEFFvalue\r\n10.1.0.1:80\r\nbad value\r\n10.1.0.1:80\r\n10.0.0.2:8080\r\nhttp://u:secretpw@10.1.0.2:81\r\n'), 'p.csv');
     expect(csv.status).toBe(200);
     expect(csv.body.created.map((p: { value: string }) => p.value)).toEqual(['10.1.0.1:80', 'http://u:****@10.1.0.2:81']);
-    expect(csv.body.skipped.map((s: { value: string; reason: string }) => [s.value, s.reason])).toEqual([
-      ['bad value', 'invalid proxy'],
-      ['10.1.0.1:80', 'repeated in the file'],
-      ['10.0.0.2:8080', 'already in the list'],
+    expect(csv.body.skipped.map((s: { value: string; reason: string; reasonCode: string }) => [s.value, s.reason, s.reasonCode])).toEqual([
+      ['bad value', 'invalid proxy', 'skip_invalid_proxy'],
+      ['10.1.0.1:80', 'repeated in the file', 'skip_repeated'],
+      ['10.0.0.2:8080', 'already in the list', 'skip_existing'],
     ]);
     const json = await t.http
       .post('/api/admin/proxy/import')

@@ -142,7 +142,7 @@ describe('message templates', () => {
     ]);
     expect(res.body.skipped).toEqual([
       { index: 2, text: 'Dua', reason: 'Judul button : "Web" belum mempunyai URL.' },
-      { index: 3, text: '', reason: 'No Data' },
+      { index: 3, text: '', reason: 'No Data', reasonCode: 'no_data' },
       { index: 4, text: 'Tiga', reason: 'Media "/uploads/nope.png" tidak ditemukan di server.' },
     ]);
     const csv = await t.http.post('/api/admin/message/import').set(admin.auth).attach('file', Buffer.from('a,b'), 'x.csv');

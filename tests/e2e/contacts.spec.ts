@@ -48,8 +48,8 @@ test('upload a CSV with duplicates: counts, the first 5 skipped rows and the ski
   const skippedRows = page.getByTestId('import-result').locator('tr.ant-table-row');
   await expect(skippedRows).toHaveCount(5);
   await expect(skippedRows.first()).toContainText(n(1));
-  await expect(skippedRows.first()).toContainText('repeated in the file');
-  await expect(skippedRows.nth(2)).toContainText('already in the list');
+  await expect(skippedRows.first()).toContainText('berulang di dalam file');
+  await expect(skippedRows.nth(2)).toContainText('sudah ada di daftar');
   await expect(page.getByText('...total 7 nomor. Download file untuk selengkapnya.')).toBeVisible();
 
   const csvFile = await downloadOf(page, () => page.getByRole('button', { name: 'Download CSV' }).click());

@@ -44,7 +44,7 @@ test('sign up through a referral link: code prefilled, parameter removed, lands 
   expect(stored.referred_by).toBeGreaterThan(0);
 });
 
-test('wrong password shows the server message; the right one signs in and removes the analytics cookie', async ({ page, context }) => {
+test('wrong password shows the locale\'s text for the server\'s answer; the right one signs in and removes the analytics cookie', async ({ page, context }) => {
   await context.addCookies([{ name: 'analytics', value: 'x', domain: 'localhost', path: '/' }]);
   await page.goto('/signin');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -52,7 +52,7 @@ test('wrong password shows the server message; the right one signs in and remove
   await page.locator('input[name="email"]').fill(DEMO.member);
   await page.locator('input[name="password"]').fill('wrong-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('signin-error')).toHaveText('Invalid email or password');
+  await expect(page.getByTestId('signin-error')).toHaveText('Email atau kata sandi salah');
   await expect(page.getByText('Keep me logged in')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/reset-password');
   await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, errorFromBody } from '../../client/src/lib/http';
-import { i18nProvider } from '../../client/src/providers/i18n';
+import { skipReasonText, withoutReasonCode } from '../../client/src/lib/serverError';
+import { i18nProvider, i18n } from '../../client/src/providers/i18n';
+import { withReasonCode } from '../../common/errors';
 
 afterEach(async () => {
   await i18nProvider.changeLocale('id');
@@ -39,8 +41,35 @@ describe("the client's error path", () => {
     expect(errorFromBody(undefined, 500, 'Error fetching user').message).toBe('Error fetching user');
   });
 
+  it('shows a failed sign-in in the active language', async () => {
+    const body = { msg: 'Invalid email or password', code: 'invalid_credentials' };
+    expect(errorFromBody(body, 401, 'Error signing in').message).toBe('Email atau kata sandi salah');
+    await i18nProvider.changeLocale('en');
+    expect(errorFromBody(body, 401, 'Error signing in').message).toBe('Invalid email or password');
+  });
+
   it("keeps the spec's own texts on Indonesian screens", () => {
     expect(errorFromBody({ msg: 'Internal server error', code: 'internal' }, 500, 'x').message).toBe('Internal server error');
     expect(errorFromBody({ msg: 'Passwords do not match.' }, 422, 'x').message).toBe('Passwords do not match.');
+  });
+
+  it('shows import skip reasons in the active language, keeping the stored reason for the downloads', async () => {
+    const t = (key: string, options: Record<string, unknown>) => i18n.t(key, options);
+    const rows = ['nomor tidak valid', 'already in the list', 'repeated in the file', 'opted out', 'invalid proxy', 'Alasan lain'].map((reason) =>
+      withReasonCode({ number: '1', reason }),
+    );
+    expect(rows[0]).toEqual({ number: '1', reason: 'nomor tidak valid', reasonCode: 'skip_invalid_number' });
+    expect(rows[5]).toEqual({ number: '1', reason: 'Alasan lain' });
+    expect(rows.map((r) => skipReasonText(r, t))).toEqual([
+      'nomor tidak valid',
+      'sudah ada di daftar',
+      'berulang di dalam file',
+      'berhenti berlangganan',
+      'proxy tidak valid',
+      'Alasan lain',
+    ]);
+    await i18nProvider.changeLocale('en');
+    expect(rows.map((r) => skipReasonText(r, t))).toEqual(['invalid number', 'already in the list', 'repeated in the file', 'opted out', 'invalid proxy', 'Alasan lain']);
+    expect(withoutReasonCode(rows[0]!)).toEqual({ number: '1', reason: 'nomor tidak valid' });
   });
 });

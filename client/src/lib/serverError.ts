@@ -24,3 +24,20 @@ export function serverFieldErrors(errors: Record<string, string> | undefined, t:
   for (const [field, msg] of Object.entries(errors)) out[field] = typeof msg === 'string' ? serverText(msg, undefined, t) : msg;
   return out;
 }
+
+/** A row an import skipped: `reason` is the stored text, `reasonCode` its stable code (when it has one). */
+export interface SkipReason {
+  reason: string;
+  reasonCode?: string;
+}
+
+/** The skip reason in the active language; the row's own `reason` when the code is unknown. */
+export function skipReasonText(row: SkipReason, t: Translate): string {
+  return serverText(row.reason, row.reasonCode, t);
+}
+
+/** The row as the downloads write it: the stored reason, without the code the screen uses. */
+export function withoutReasonCode<T extends SkipReason>(row: T): Omit<T, 'reasonCode'> {
+  const { reasonCode: _code, ...rest } = row;
+  return rest;
+}

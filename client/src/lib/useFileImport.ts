@@ -1,14 +1,14 @@
 import type { UploadFile } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorText } from './http';
-
-const NETWORK = 'Network error. Please try again.';
 
 /**
  * The file picked for an import and the import's answer. `upload(send)` posts the file as multipart
- * 'file' through `send` ('File wajib diunggah.' when none is picked); a failure goes to `setError`.
+ * 'file' through `send` (`errors.file_required` when none is picked); a failure goes to `setError`.
  */
 export function useFileImport<T>(setError: (error: string | null) => void) {
+  const { t } = useTranslation();
   const [file, setFile] = useState<UploadFile | null>(null);
   const [result, setResult] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
@@ -16,7 +16,7 @@ export function useFileImport<T>(setError: (error: string | null) => void) {
   const upload = async (send: (body: FormData) => Promise<T>, done?: () => void) => {
     const raw = file?.originFileObj;
     if (!raw) {
-      setError('File wajib diunggah.');
+      setError(t('errors.file_required'));
       return;
     }
     setError(null);
@@ -28,7 +28,7 @@ export function useFileImport<T>(setError: (error: string | null) => void) {
       setResult(await send(body));
       setFile(null);
     } catch (err) {
-      setError(errorText(err, NETWORK));
+      setError(errorText(err, t('shared.network')));
     } finally {
       done?.();
       setBusy(false);

@@ -1,3 +1,4 @@
+import { withReasonCode } from '../../../common/errors';
 import path from 'node:path';
 import type { Api } from '../lib/api';
 import type { AppContext } from '../context';
@@ -83,7 +84,8 @@ export function registerPhoneNumberRoutes(api: Api, ctx: AppContext): void {
       if (!res.writableFinished) gone.abort();
     });
     try {
-      res.json(await importPhoneNumbers(ctx.db, file.path, kind, { skippedDir, onProgress, signal: gone.signal }));
+      const result = await importPhoneNumbers(ctx.db, file.path, kind, { skippedDir, onProgress, signal: gone.signal });
+      res.json({ ...result, skipped: result.skipped.map(withReasonCode) });
     } catch (err) {
       // Once the client is gone its upload is removed too, which may fail the import another way.
       if (!(err instanceof ImportAborted) && !gone.signal.aborted) throw err;

@@ -1,3 +1,4 @@
+import { withReasonCode } from '../../../common/errors';
 import path from 'node:path';
 import type { Api } from '../lib/api';
 import type { AppContext } from '../context';
@@ -60,7 +61,8 @@ export function registerProxyRoutes(api: Api, ctx: AppContext): void {
   api.post('/admin/proxy/import', upload, async (req, res) => {
     const file = tempUpload(req);
     if (!file) throw new HttpError(422, 'File wajib diunggah.', { errors: { file: 'File wajib diunggah.' } });
-    res.json(await importProxies(ctx, file.path, fileExtension(file.originalname) === '.json' ? 'json' : 'csv'));
+    const result = await importProxies(ctx, file.path, fileExtension(file.originalname) === '.json' ? 'json' : 'csv');
+    res.json({ ...result, skipped: result.skipped.map(withReasonCode) });
   });
 
   api.get('/admin/proxy/:id', async (req, res) => {

@@ -1,3 +1,4 @@
+import { withReasonCode } from '../../../common/errors';
 import path from 'node:path';
 import type { Request } from 'express';
 import type { Api } from '../lib/api';
@@ -52,7 +53,8 @@ export function registerTemplateRoutes(api: Api, ctx: AppContext): void {
   api.post('/admin/message/import', jsonUpload, async (req, res) => {
     const file = tempUpload(req);
     if (!file) throw new HttpError(422, 'File wajib diunggah.', { errors: { file: 'File wajib diunggah.' } });
-    res.json(await importTemplates(ctx, file.path));
+    const result = await importTemplates(ctx, file.path);
+    res.json({ ...result, skipped: result.skipped.map(withReasonCode) });
   });
 
   api.get('/admin/message/:id', async (req, res) => {

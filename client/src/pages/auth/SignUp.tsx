@@ -7,7 +7,8 @@ import { storedReferral } from '../../lib/referral';
 import { PasswordInput, TextInput } from './inputs';
 import { AuthField, AuthShell, AuthText, AuthTitle } from './AuthShell';
 
-type Field = 'firstName' | 'lastName' | 'email' | 'password' | 'password2' | 'referral_code';
+const FIELDS = ['firstName', 'lastName', 'email', 'password', 'password2', 'referral_code', 'agreeToTerms'] as const;
+type Field = Exclude<(typeof FIELDS)[number], 'agreeToTerms'>;
 
 export function SignUp() {
   const { t } = useTranslation();
@@ -57,8 +58,16 @@ export function SignUp() {
         return;
       }
       const err = res.error as (Error & { errors?: Record<string, string> }) | undefined;
-      if (err?.errors) setErrors(err.errors);
-      setError(err?.message || t('auth.signUp.failed'));
+      // A field's error shows only under that field; the alert is for errors no field on screen carries.
+      const shown: Partial<Record<Field | 'agreeToTerms', string>> = {};
+      const other: string[] = [];
+      for (const [field, msg] of Object.entries(err?.errors ?? {})) {
+        if ((FIELDS as readonly string[]).includes(field)) shown[field as Field | 'agreeToTerms'] = msg;
+        else other.push(msg);
+      }
+      setErrors(shown);
+      if (other.length) setError(other[0]!);
+      else if (Object.keys(shown).length === 0) setError(err?.message || t('auth.signUp.failed'));
     });
   };
 

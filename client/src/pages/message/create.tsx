@@ -3,6 +3,7 @@ import { Card, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { FilePicker, FormError } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
+import { skipReasonText } from '../../lib/serverError';
 import { uploadWithProgress } from '../../lib/transfer';
 import { useFileImport } from '../../lib/useFileImport';
 import { MessageForm } from './form';
@@ -10,7 +11,7 @@ import type { MessageRow } from './model';
 
 interface ImportAnswer {
   created: MessageRow[];
-  skipped: Array<{ index: number; text: string; reason: string }>;
+  skipped: Array<{ index: number; text: string; reason: string; reasonCode?: string }>;
 }
 
 /** /message/create: the template form plus the separate 'Upload JSON' form (.json only). */
@@ -46,7 +47,7 @@ export function MessageCreate() {
                 columns={[
                   { title: t('message.fields.no'), dataIndex: 'index', key: 'index' },
                   { title: t('message.fields.caption'), dataIndex: 'text', key: 'text' },
-                  { title: t('message.fields.reason'), dataIndex: 'reason', key: 'reason' },
+                  { title: t('message.fields.reason'), dataIndex: 'reason', key: 'reason', render: (_: string, r: ImportAnswer['skipped'][number]) => skipReasonText(r, t) },
                 ]}
               />
             )}

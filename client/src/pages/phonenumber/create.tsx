@@ -7,6 +7,7 @@ import { useResourceForm } from '../../components/ResourceForm';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { formatCount } from '../../lib/format';
 import { errorText } from '../../lib/http';
+import { skipReasonText, withoutReasonCode } from '../../lib/serverError';
 import { getSessionUser } from '../../lib/session';
 import { downloadFromApi, newImportId, uploadWithProgress } from '../../lib/transfer';
 import { useFileImport } from '../../lib/useFileImport';
@@ -22,6 +23,7 @@ interface Skipped {
   name: string;
   status: string;
   reason: string;
+  reasonCode?: string;
 }
 
 interface ImportAnswer {
@@ -35,6 +37,8 @@ interface ImportAnswer {
 interface Progressing {
   phase: 'uploading' | 'reading' | 'checking' | 'saving';
   rows?: string;
+  /** The row count behind `rows`, which picks the plural form. */
+  count?: number;
   percent: number;
 }
 
@@ -54,8 +58,9 @@ export function PhoneNumberCreate() {
   useLive<{ importId?: string; phase?: string; rows?: number; bytes?: number; totalBytes?: number }>(user ? String(user.id) : null, (msg) => {
     if (msg.event !== 'phonenumber-import' || !importId.current || msg.data.importId !== importId.current) return;
     const rows = formatCount(msg.data.rows);
-    if (msg.data.phase === 'saving' || msg.data.phase === 'checking') setProgress({ phase: msg.data.phase, rows, percent: 100 });
-    else setProgress({ phase: 'reading', rows, percent: Math.round(((msg.data.bytes ?? 0) / Math.max(1, msg.data.totalBytes ?? 1)) * 100) });
+    const count = msg.data.rows ?? 0;
+    if (msg.data.phase === 'saving' || msg.data.phase === 'checking') setProgress({ phase: msg.data.phase, rows, count, percent: 100 });
+    else setProgress({ phase: 'reading', rows, count, percent: Math.round(((msg.data.bytes ?? 0) / Math.max(1, msg.data.totalBytes ?? 1)) * 100) });
   });
 
   // The upload reports progress, so it goes through XHR; the list is then refetched from Refine's cache.
@@ -87,8 +92,8 @@ export function PhoneNumberCreate() {
     try {
       if (result.skippedFile) {
         await downloadFromApi(`/admin/phonenumber/skipped/${result.skippedFile}?format=${format}`, `phone_numbers_skipped.${format}`);
-      } else if (format === 'csv') downloadCsv(result.skipped as unknown as Array<Record<string, unknown>>, ['number', 'name', 'status', 'reason'], 'phone_numbers_skipped.csv');
-      else downloadJson(result.skipped, 'phone_numbers_skipped.json');
+      } else if (format === 'csv') downloadCsv(result.skipped.map(withoutReasonCode) as unknown as Array<Record<string, unknown>>, ['number', 'name', 'status', 'reason'], 'phone_numbers_skipped.csv');
+      else downloadJson(result.skipped.map(withoutReasonCode), 'phone_numbers_skipped.json');
     } catch (err) {
       modal.error({ title: t('shared.failed'), content: errorText(err, t('shared.network')) });
     }
@@ -118,24 +123,24 @@ export function PhoneNumberCreate() {
             <FilePicker accept=".csv,.json" file={file} onFile={setFile} onUpload={() => void upload()} busy={progress !== null} label={t('phonenumber.uploadFile')} />
             {progress && (
               <div data-testid="import-progress" style={{ marginTop: 12 }}>
-                <Typography.Text>{t(`phonenumber.progress.${progress.phase}`, { rows: progress.rows })}</Typography.Text>
+                <Typography.Text>{t(`phonenumber.progress.${progress.phase}`, { rows: progress.rows, count: progress.count ?? 0 })}</Typography.Text>
                 <Progress percent={progress.percent} status="active" />
               </div>
             )}
             {result && (
               <SkippedReport<Skipped>
-                summary={t('phonenumber.registered', { total: formatCount(result.createdCount) })}
+                summary={t('phonenumber.registered', { total: formatCount(result.createdCount), count: result.createdCount })}
                 title={result.skippedCount > 0 ? t('phonenumber.skippedTitle') : undefined}
                 rows={result.skipped}
                 total={result.skippedCount}
                 rowKey={(r, i) => `${i}-${r.number}`}
-                more={(n) => t('phonenumber.more', { total: formatCount(n) })}
+                more={(n) => t('phonenumber.more', { total: formatCount(n), count: n })}
                 onDownload={(f) => void downloadSkipped(f)}
                 columns={[
                   { title: t('phonenumber.fields.phoneNumber'), dataIndex: 'number', key: 'number' },
                   { title: t('phonenumber.fields.name'), dataIndex: 'name', key: 'name' },
                   { title: t('phonenumber.fields.status'), dataIndex: 'status', key: 'status', render: (s: string) => s || '-' },
-                  { title: t('phonenumber.fields.reason'), dataIndex: 'reason', key: 'reason' },
+                  { title: t('phonenumber.fields.reason'), dataIndex: 'reason', key: 'reason', render: (_: string, r: Skipped) => skipReasonText(r, t) },
                 ]}
               />
             )}

@@ -8,6 +8,7 @@ import { downloadCsv, downloadJson } from '../../lib/download';
 import { uploadWithProgress } from '../../lib/transfer';
 import { useFileImport } from '../../lib/useFileImport';
 import { useGoBack } from '../member/useGoBack';
+import { skipReasonText, withoutReasonCode } from '../../lib/serverError';
 import { SkippedReport } from '../phonenumber/components/SkippedReport';
 import type { ProxyRow } from './list';
 
@@ -17,6 +18,7 @@ interface Skipped {
   name: string;
   status: string;
   reason: string;
+  reasonCode?: string;
 }
 
 /** 'Tambah Proxy' (/proxy/create): one value by hand, or a .csv / .json file. */
@@ -41,8 +43,8 @@ export function ProxyCreate() {
       modal.warning({ title: t('proxy.noExport') });
       return;
     }
-    if (format === 'csv') downloadCsv(result.skipped as unknown as Array<Record<string, unknown>>, ['value', 'status', 'reason'], 'proxies.csv');
-    else downloadJson(result.skipped, 'proxies_skipped.json');
+    if (format === 'csv') downloadCsv(result.skipped.map(withoutReasonCode) as unknown as Array<Record<string, unknown>>, ['value', 'status', 'reason'], 'proxies.csv');
+    else downloadJson(result.skipped.map(withoutReasonCode), 'proxies_skipped.json');
   };
 
   return (
@@ -75,7 +77,7 @@ export function ProxyCreate() {
                 columns={[
                   { title: t('proxy.fields.value'), dataIndex: 'value', key: 'value' },
                   { title: t('proxy.fields.status'), dataIndex: 'status', key: 'status' },
-                  { title: t('proxy.fields.reason'), dataIndex: 'reason', key: 'reason' },
+                  { title: t('proxy.fields.reason'), dataIndex: 'reason', key: 'reason', render: (_: string, r: Skipped) => skipReasonText(r, t) },
                 ]}
               />
             )}

@@ -162,7 +162,7 @@ export function WhatsappCreate() {
               {t('whatsapp.create.creating')}
             </Button>
           )}
-          {step === 'generating' && <Typography.Text type="secondary">{t(mode === 'qr' ? 'whatsapp.create.preparingQr' : 'whatsapp.create.preparingCode', { seconds })}</Typography.Text>}
+          {step === 'generating' && <Typography.Text type="secondary">{t(mode === 'qr' ? 'whatsapp.create.preparingQr' : 'whatsapp.create.preparingCode', { count: seconds })}</Typography.Text>}
           {step === 'shown' && (
             <div style={{ textAlign: 'center' }} data-testid="link-code">
               {mode === 'qr' && qr && <QrImage value={qr} alt={t('whatsapp.create.qrAlt')} />}
@@ -173,7 +173,7 @@ export function WhatsappCreate() {
               )}
               <div>
                 <Typography.Text>
-                  {t(mode === 'qr' ? 'whatsapp.create.scanQr' : 'whatsapp.create.enterCode', { seconds })}
+                  {t(mode === 'qr' ? 'whatsapp.create.scanQr' : 'whatsapp.create.enterCode', { count: seconds })}
                 </Typography.Text>
               </div>
               {simLink && (
