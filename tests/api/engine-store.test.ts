@@ -63,6 +63,26 @@ describe('the engine store', () => {
     expect(await invariantViolations(db, 10)).toEqual([]);
   });
 
+  it('records a Cloud API send as accepted and unpaid: Meta\'s message id, delivery status sent, no income or referral credit yet', async () => {
+    const first = await store.tick(work({ claims: [accountId] }));
+    const target = first.claims[0]!;
+    const now = Date.now();
+    const done = await store.tick(
+      work({
+        now,
+        records: [{ accountId, userId: memberId, target, templateId, success: true, errorCode: null, claimNext: false, payOnDelivery: true, messageId: 'wamid.HBgL123' }],
+      }),
+    );
+    expect(done.records[0]).toMatchObject({ income: 0, referrerId: null });
+    expect(done.records[0]!.account?.count_success).toBe(1);
+    const log = await one(db.select().from(messageLogs).where(eq(messageLogs.phoneNumberId, target.id)));
+    expect(log).toMatchObject({ success: true, income: 0, waMessageId: 'wamid.HBgL123', deliveryStatus: 'sent', deliveryError: null });
+    expect(log?.statusAt?.getTime()).toBe(now);
+    expect(await db.select().from(referralCredits)).toEqual([]);
+    expect((await one(db.select().from(users).where(eq(users.id, memberId))))?.income).toBe(0);
+    expect(await invariantViolations(db, 10)).toEqual([]);
+  });
+
   it('writes all of a tick or none of it: a failing record takes the claims of the same tick back', async () => {
     const first = await store.tick(work({ claims: [accountId] }));
     const target = first.claims[0]!;

@@ -174,6 +174,9 @@ export class BlastLoop {
       success: result.ok,
       errorCode: result.ok ? null : result.error,
       claimNext: !this.once && !this.stopReason,
+      // Cloud API: paid when Meta reports the message delivered (see server/src/webhooks).
+      payOnDelivery: before.gateway === 'cloud-api',
+      messageId: before.gateway === 'cloud-api' && result.ok ? result.messageId : null,
     });
     this.sending = false;
     this.lastInterval = rec.interval;

@@ -105,6 +105,12 @@ export interface SendRecord {
   errorCode: string | null;
   /** Claim the account's next target in the same transaction when the interval comes to 0. */
   claimNext: boolean;
+  /**
+   * Cloud API sends: accepted now, paid when Meta reports the message delivered (webhooks). The log row
+   * keeps Meta's message id and delivery status 'sent'; income stays 0 until then.
+   */
+  payOnDelivery?: boolean;
+  messageId?: string | null;
 }
 
 /**

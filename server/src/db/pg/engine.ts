@@ -44,8 +44,9 @@ const Q = {
   setStatus: 'UPDATE whatsapps SET status = $2, updated_at = $3 WHERE id = $1 RETURNING *',
   addToMember: `UPDATE users SET total_success = total_success + $2, total_fail = total_fail + $3,
       income = income + $4 WHERE id = $1`,
-  insertLog: `INSERT INTO message_logs (whatsapp_id, user_id, phone_number_id, number, template_id, success, error_code, income, created_at)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+  insertLog: `INSERT INTO message_logs (whatsapp_id, user_id, phone_number_id, number, template_id, success, error_code, income, created_at,
+      wa_message_id, delivery_status, status_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
   useTemplate: 'UPDATE message_templates SET count_use = count_use + 1 WHERE id = $1',
   userExists: 'SELECT id FROM users WHERE id = $1',
   insertCredit: `INSERT INTO referral_credits (referrer_id, referred_id, message_log_id, amount, created_at)
@@ -83,10 +84,24 @@ async function claim(c: Runner, accountId: number, cutoff: number): Promise<Clai
 async function recordOne(c: Runner, work: TickWork, r: SendRecord): Promise<RecordedSend> {
   const { now } = work;
   const [member] = await q<RawMember>(c, 'member', [r.userId]);
-  const income = r.success && member ? work.rules.fee(member) : 0;
+  const income = r.success && member && !r.payOnDelivery ? work.rules.fee(member) : 0;
   const success = r.success ? 1 : 0;
   const fail = r.success ? 0 : 1;
-  const [log] = await q<{ id: number }>(c, 'insertLog', [r.accountId, r.userId, r.target.id, r.target.number, r.templateId, success, r.errorCode, income, now]);
+  const accepted = r.payOnDelivery === true && r.success;
+  const [log] = await q<{ id: number }>(c, 'insertLog', [
+    r.accountId,
+    r.userId,
+    r.target.id,
+    r.target.number,
+    r.templateId,
+    success,
+    r.errorCode,
+    income,
+    now,
+    r.messageId ?? null,
+    accepted ? 'sent' : null,
+    accepted ? now : null,
+  ]);
   const [account] = await q<RawAccount>(c, 'addToAccount', [r.accountId, success, fail, income, now]);
   await q(c, 'addToMember', [r.userId, success, fail, income]);
   const [target] = await q<RawTarget>(c, 'markSent', [r.target.id, success, fail, now]);

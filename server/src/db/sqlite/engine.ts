@@ -63,6 +63,9 @@ class Statements {
     success: number;
     errorCode: string | null;
     income: number;
+    waMessageId: string | null;
+    deliveryStatus: string | null;
+    statusAt: number | null;
     now: number;
   }>;
   readonly useTemplate: Stmt<[number]>;
@@ -100,8 +103,8 @@ class Statements {
          income = income + @income WHERE id = @id`,
     );
     this.insertLog = prep(
-      `INSERT INTO message_logs (whatsapp_id, user_id, phone_number_id, number, template_id, success, error_code, income, created_at)
-       VALUES (@whatsappId, @userId, @phoneNumberId, @number, @templateId, @success, @errorCode, @income, @now)`,
+      `INSERT INTO message_logs (whatsapp_id, user_id, phone_number_id, number, template_id, success, error_code, income, wa_message_id, delivery_status, status_at, created_at)
+       VALUES (@whatsappId, @userId, @phoneNumberId, @number, @templateId, @success, @errorCode, @income, @waMessageId, @deliveryStatus, @statusAt, @now)`,
     );
     this.useTemplate = prep<[number]>('UPDATE message_templates SET count_use = count_use + 1 WHERE id = ?');
     this.userExists = prep<[number], { id: number }>('SELECT id FROM users WHERE id = ?');
@@ -164,10 +167,14 @@ function creditReferrer(st: Statements, work: TickWork, r: SendRecord, member: R
 function recordOne(st: Statements, work: TickWork, r: SendRecord): RecordedSend {
   const { now } = work;
   const member = st.member.get(r.userId);
-  const income = r.success && member ? work.rules.fee(member) : 0;
+  const income = r.success && member && !r.payOnDelivery ? work.rules.fee(member) : 0;
   const success = r.success ? 1 : 0;
   const fail = r.success ? 0 : 1;
+  const accepted = r.payOnDelivery === true && r.success;
   const log = st.insertLog.run({
+    waMessageId: r.messageId ?? null,
+    deliveryStatus: accepted ? 'sent' : null,
+    statusAt: accepted ? now : null,
     whatsappId: r.accountId,
     userId: r.userId,
     phoneNumberId: r.target.id,
