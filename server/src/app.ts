@@ -39,7 +39,7 @@ export function createApp(ctx: AppContext, extra: { beforeApi?: (app: express.Ex
   );
   // Meta's webhooks are signed over their raw bytes: that path keeps its body for its own parser.
   const json = express.json({ limit: '1mb' });
-  app.use((req, res, next) => (WEBHOOK_PATHS.has(req.path) ? next() : json(req, res, next)));
+  app.use((req, res, next) => (WEBHOOK_PATHS.has(req.path.toLowerCase().replace(/\/+$/, '')) ? next() : json(req, res, next)));
 
   // Uploaded media: served as plain files that can never run script (SVG included).
   app.use(

@@ -253,6 +253,22 @@ describe('delivery statuses', () => {
     expect(await invariantViolations(t.ctx.db, PERCENT)).toEqual([]);
   });
 
+  it('checks the signature over the exact bytes sent: a pretty-printed body of a few hundred KB with escapes is applied', async () => {
+    const [send] = await acceptedSends(1);
+    const padding: StatusItem[] = Array.from({ length: 1500 }, (_, i) => ({ id: `wamid.other-app-${i}`, status: 'read' }));
+    const body = statusBody([...padding, { id: send!.wamid, status: 'delivered' }]);
+    const raw = JSON.stringify(body, null, 2).replace('"messaging_product"', '"messaging\\u005fproduct"');
+    expect(Buffer.byteLength(raw)).toBeGreaterThan(200_000);
+    const res = await t.http
+      .post('/api/webhooks/whatsapp')
+      .set('Content-Type', 'application/json; charset=utf-8')
+      .set('X-Hub-Signature-256', signBody(SECRET, raw))
+      .send(raw);
+    expect(res.status).toBe(200);
+    expect(await logRow(send!.id)).toMatchObject({ income: PRICE, deliveryStatus: 'delivered' });
+    expect(await invariantViolations(t.ctx.db, PERCENT)).toEqual([]);
+  });
+
   it('ignores unknown message ids with 200', async () => {
     const res = await post(statusBody([{ id: 'wamid.unknown-to-us', status: 'delivered' }]));
     expect(res.status).toBe(200);
