@@ -7,6 +7,7 @@ import { errorMiddleware, HttpError } from './lib/errors';
 import { serveClient } from './lib/static';
 import { requestLogger } from './lib/logger';
 import { areaRoutes } from './routes';
+import { WEBHOOK_PATHS } from './webhooks/routes';
 
 /** The Express app, without listening, so tests run it in-process. */
 export function createApp(ctx: AppContext, extra: { beforeApi?: (app: express.Express) => void } = {}) {
@@ -36,7 +37,9 @@ export function createApp(ctx: AppContext, extra: { beforeApi?: (app: express.Ex
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(express.json({ limit: '1mb' }));
+  // Meta's webhooks are signed over their raw bytes: that path keeps its body for its own parser.
+  const json = express.json({ limit: '1mb' });
+  app.use((req, res, next) => (WEBHOOK_PATHS.has(req.path.toLowerCase().replace(/\/+$/, '')) ? next() : json(req, res, next)));
 
   // Uploaded media: served as plain files that can never run script (SVG included).
   app.use(

@@ -19,6 +19,7 @@ import { registerProxyRoutes } from './proxies/routes';
 import { registerTemplateRoutes } from './templates/routes';
 import { registerAuditRoutes } from './audit/routes';
 import { registerHealthRoutes } from './health/routes';
+import { registerWebhookRoutes } from './webhooks/routes';
 
 /** Each area mounts its calls; add an area here. */
 export const areaRoutes: Array<(api: Api, ctx: AppContext) => void> = [
@@ -41,4 +42,5 @@ export const areaRoutes: Array<(api: Api, ctx: AppContext) => void> = [
   registerTemplateRoutes,
   registerAuditRoutes,
   registerHealthRoutes,
+  registerWebhookRoutes,
 ];

@@ -38,7 +38,9 @@ describe('the API role table is enforced on every call', () => {
     it(`${route.method} ${route.path}`, async () => {
       if (route.access === 'public') {
         const res = await call(route.method, concrete(route.path, 1));
-        if (res !== 'timeout') expect(res.status).not.toBe(401);
+        // Meta's webhook has no sign-in but its own signature: unsigned, it refuses for that, never for a token.
+        if (res !== 'timeout' && route.path.startsWith('/webhooks/')) expect(res.msg ?? '').not.toMatch(/token/i);
+        else if (res !== 'timeout') expect(res.status).not.toBe(401);
         return;
       }
       const anonymous = await call(route.method, concrete(route.path, 1));

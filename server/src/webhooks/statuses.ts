@@ -1,0 +1,144 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { moneyTransaction, type Db } from '../db/client';
+import { one } from '../db/raw';
+import { messageLogs, phoneNumbers, users, whatsapps } from '../db/schema';
+import { feeFor } from '../money/levels';
+import { creditReferral } from '../money/referral';
+import type { CloudStatus } from './schema';
+
+export type DeliveryStatus = CloudStatus['status'];
+
+/** How far a message got; a status only ever moves a row forward. 'failed' stands apart (see `moves`). */
+const RANK: Record<Exclude<DeliveryStatus, 'failed'>, number> = { sent: 1, delivered: 2, read: 3 };
+
+/**
+ * Whether `next` may replace `current`: sent < delivered < read, and 'failed' only from nothing or
+ * 'sent' (a message reported delivered cannot fail afterwards; a failed one never comes back).
+ */
+export function moves(current: string | null, next: DeliveryStatus): boolean {
+  if (current === 'failed') return false;
+  const from = current === null ? 0 : (RANK[current as keyof typeof RANK] ?? 0);
+  if (next === 'failed') return from <= RANK.sent;
+  return RANK[next] > from;
+}
+
+/** Meta's error codes the product already has words for (the gateway's send error codes). */
+const KNOWN_ERRORS: Record<string, string> = {
+  '131047': 'reengagement',
+  '131026': 'not_registered',
+  '190': 'token_expired',
+  '130429': 'rate_limited',
+  '131056': 'rate_limited',
+  '132000': 'no_template',
+  '132001': 'no_template',
+};
+
+/** The log row's error_code for a failed status: a product code when there is one, else Meta's number. */
+export function failureCode(status: CloudStatus): string {
+  const code = status.errors?.[0]?.code;
+  if (code === undefined || code === '') return 'failed';
+  return KNOWN_ERRORS[String(code)] ?? String(code);
+}
+
+function failureText(status: CloudStatus): string | null {
+  const e = status.errors?.[0];
+  if (!e) return null;
+  const text = [e.code, e.title, e.message ?? e.error_data?.details].filter((x) => x !== undefined && x !== '').join(' — ');
+  return text.slice(0, 500) || null;
+}
+
+function statusTime(status: CloudStatus): Date {
+  const seconds = Number(status.timestamp);
+  return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
+}
+
+/** What one status did, for the live events after the commit. */
+export interface StatusOutcome {
+  kind: 'ignored' | 'status' | 'paid' | 'failed';
+  accountId: number | null;
+  userId: number | null;
+  /** Users whose balance changed: the member paid, and a credited referrer. */
+  balances: number[];
+}
+
+const IGNORED: StatusOutcome = { kind: 'ignored', accountId: null, userId: null, balances: [] };
+
+/**
+ * Applies one Cloud API status to its message-log row in one money transaction:
+ * - the delivery status moves forward only, so Meta's retries and out-of-order deliveries change nothing twice;
+ * - the first 'delivered' or 'read' of a successful, unpaid send pays the member the fee of the engine's
+ *   rule (plus the referrer's credit) on the log row, the account and the member;
+ * - 'failed' after acceptance turns an unpaid success into a failure and moves the account's, member's and
+ *   number's counters from success to fail. A paid row keeps its money (see docs/decisions.md).
+ * Unknown message ids are ignored.
+ */
+export async function applyStatus(db: Db, status: CloudStatus): Promise<StatusOutcome> {
+  return moneyTransaction(db, async (tx) => {
+    const row = await one(tx.select().from(messageLogs).where(eq(messageLogs.waMessageId, status.id)).orderBy(asc(messageLogs.id)).limit(1));
+    if (!row || !moves(row.deliveryStatus, status.status)) return IGNORED;
+    const at = statusTime(status);
+    const base = { kind: 'status' as const, accountId: row.whatsappId, userId: row.userId, balances: [] as number[] };
+
+    if (status.status === 'failed') {
+      const unpaidSuccess = row.success && row.income === 0;
+      await tx
+        .update(messageLogs)
+        .set({
+          deliveryStatus: 'failed',
+          statusAt: at,
+          deliveryError: failureText(status),
+          ...(unpaidSuccess ? { success: false, errorCode: failureCode(status) } : {}),
+        })
+        .where(eq(messageLogs.id, row.id));
+      if (!unpaidSuccess) return base;
+      if (row.whatsappId !== null) {
+        await tx
+          .update(whatsapps)
+          .set({ countSuccess: sql`${whatsapps.countSuccess} - 1`, countFail: sql`${whatsapps.countFail} + 1`, updatedAt: new Date() })
+          .where(eq(whatsapps.id, row.whatsappId));
+      }
+      await tx
+        .update(users)
+        .set({ totalSuccess: sql`${users.totalSuccess} - 1`, totalFail: sql`${users.totalFail} + 1` })
+        .where(eq(users.id, row.userId));
+      if (row.phoneNumberId !== null) {
+        await tx
+          .update(phoneNumbers)
+          .set({ countSuccess: sql`${phoneNumbers.countSuccess} - 1`, countFail: sql`${phoneNumbers.countFail} + 1` })
+          .where(eq(phoneNumbers.id, row.phoneNumberId));
+      }
+      return { ...base, kind: 'failed' };
+    }
+
+    // First report that the message arrived ('read' may come without 'delivered'): pay once.
+    const arrives = status.status !== 'sent' && !(row.deliveryStatus === 'delivered' || row.deliveryStatus === 'read');
+    const fee = arrives && row.success && row.income === 0 ? await feeAtDelivery(tx, row.userId) : 0;
+    await tx
+      .update(messageLogs)
+      .set({ deliveryStatus: status.status, statusAt: at, ...(fee > 0 ? { income: fee } : {}) })
+      .where(eq(messageLogs.id, row.id));
+    if (fee <= 0) return base;
+    if (row.whatsappId !== null) {
+      await tx
+        .update(whatsapps)
+        .set({ income: sql`${whatsapps.income} + ${fee}`, updatedAt: new Date() })
+        .where(eq(whatsapps.id, row.whatsappId));
+    }
+    await tx
+      .update(users)
+      .set({ income: sql`${users.income} + ${fee}` })
+      .where(eq(users.id, row.userId));
+    const credit = await creditReferral(tx, row.userId, fee, row.id);
+    return { ...base, kind: 'paid', balances: credit ? [row.userId, credit.referrerId] : [row.userId] };
+  });
+}
+
+/**
+ * The engine's fee rule (money/levels.ts feeFor) for a send counted as a success earlier: the member's
+ * level is the one of their successful messages before this one, as it would have been at send time.
+ */
+async function feeAtDelivery(tx: Db, userId: number): Promise<number> {
+  const member = await one(tx.select({ blastFee: users.blastFee, totalSuccess: users.totalSuccess }).from(users).where(eq(users.id, userId)).limit(1));
+  if (!member) return 0;
+  return feeFor(tx, { blastFee: member.blastFee, totalSuccess: Math.max(0, member.totalSuccess - 1) });
+}
