@@ -71,10 +71,12 @@ describe('message templates: the Cloud API template mapping', () => {
     expect(missing.status).toBe(422);
     expect(missing.body.msg).toBe('Bahasa wajib diisi bila Nama Template WhatsApp diisi.');
     expect(missing.body.errors).toEqual({ waTemplateLanguage: 'Bahasa wajib diisi bila Nama Template WhatsApp diisi.' });
+    expect(missing.body.code).toBe('wa_template_language_required');
     for (const bad of [JSON.stringify(['{name}', '{email}']), 'not json', JSON.stringify({ 0: '{name}' })]) {
       const params = await create({ text: '<p>a</p>', waTemplateName: 'promo', waTemplateLanguage: 'id', waTemplateParams: bad });
       expect(params.status).toBe(422);
       expect(params.body.errors.waTemplateParams).toBe('Parameter template hanya boleh {name} atau {phoneNumber}.');
+      expect(params.body.code).toBe('wa_template_params_invalid');
     }
     const many = await create({ text: '<p>a</p>', waTemplateName: 'promo', waTemplateLanguage: 'id', waTemplateParams: JSON.stringify(Array(11).fill('{name}')) });
     expect(many.status).toBe(422);

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/http';
+import { ApiError, errorFromBody } from '../../lib/http';
 import { i18nProvider, loadConsoleLocales } from '../../providers/i18n';
 import type { MessageRow } from './model';
 
@@ -129,6 +129,15 @@ describe('template form: the Cloud API section', () => {
     await waitFor(() => expect(update).toHaveBeenCalled());
     expect(sent(update)).toMatchObject({ waTemplateName: 'promo_november', waTemplateLanguage: 'en_US', waTemplateParams: '["{phoneNumber}","{name}"]' });
     expect(await screen.findByText('Nama Template WhatsApp maksimal 512 karakter.')).toBeTruthy();
+  });
+
+  it("shows the server's mapping refusals in the active language, placeholders intact", async () => {
+    await act(() => i18nProvider.changeLocale('en'));
+    const body = { msg: 'Parameter template hanya boleh {name} atau {phoneNumber}.', errors: { waTemplateParams: 'Parameter template hanya boleh {name} atau {phoneNumber}.' } };
+    const err = errorFromBody(body, 422, 'x');
+    expect(err.message).toBe('Template parameters may only be {name} or {phoneNumber}.');
+    expect(err.errors).toEqual({ waTemplateParams: 'Template parameters may only be {name} or {phoneNumber}.' });
+    expect(errorFromBody({ msg: 'Bahasa wajib diisi bila Nama Template WhatsApp diisi.' }, 422, 'x').message).toBe('A language is required when a WhatsApp template name is given.');
   });
 
   it('has every label in English too', async () => {
