@@ -68,6 +68,13 @@ export const ERROR_MESSAGES = {
   field_not_negative: ['{label} must be 0 or more.'],
   field_too_large: ['{label} is too large.'],
   field_at_most: ['{label} must be at most {max}.'],
+  // Message templates: the Cloud API template mapping ({name} and {phoneNumber} are the literal placeholders)
+  wa_template_name_invalid: ['Nama Template WhatsApp hanya boleh huruf kecil, angka dan garis bawah.'],
+  wa_template_name_too_long: ['Nama Template WhatsApp maksimal 512 karakter.'],
+  wa_template_language_invalid: ['Bahasa tidak valid (contoh: id, en_US).'],
+  wa_template_language_required: ['Bahasa wajib diisi bila Nama Template WhatsApp diisi.'],
+  wa_template_params_invalid: ['Parameter template hanya boleh {name} atau {phoneNumber}.'],
+  wa_template_params_too_many: ['Maksimal 10 parameter template.'],
   // Files and exports
   invalid_upload: ['Invalid upload.'],
   file_required: ['File wajib diunggah.'],

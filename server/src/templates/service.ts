@@ -13,6 +13,7 @@ import { parseButtons, storedButtons, type Button } from './buttons';
 import { mediaFile, removeMedia } from './media';
 import { captionText, sanitizeCaption } from './sanitize';
 import { htmlToWhatsapp } from './text-wa';
+import { importedWaTemplate, mergeWaTemplate, NO_WA_TEMPLATE, storedWaParams, WaTemplateLanguage, WaTemplateName, WaTemplateParams, type WaTemplate, type WaTemplateParam } from './cloud';
 
 interface TemplateRaw {
   id: number;
@@ -22,6 +23,9 @@ interface TemplateRaw {
   button: string;
   status: 'active' | 'nonactive';
   count_use: number;
+  waTemplateName: string | null;
+  waTemplateLanguage: string | null;
+  waTemplateParams: string;
 }
 
 export interface TemplateView {
@@ -32,10 +36,20 @@ export interface TemplateView {
   button: Button[];
   status: 'active' | 'nonactive';
   count_use: number;
+  /** The approved Cloud API template this one is sent as on a Cloud API account, or null. */
+  waTemplateName: string | null;
+  waTemplateLanguage: string | null;
+  /** What fills the Cloud API template's body parameters, in order. */
+  waTemplateParams: WaTemplateParam[];
 }
 
 // Sanitised again on the way out, so a row written by any other path still cannot carry script.
-const view = (r: TemplateRaw): TemplateView => ({ ...r, text: sanitizeCaption(r.text), button: storedButtons(r.button) });
+const view = (r: TemplateRaw): TemplateView => ({
+  ...r,
+  text: sanitizeCaption(r.text),
+  button: storedButtons(r.button),
+  waTemplateParams: storedWaParams(r.waTemplateParams),
+});
 
 export const NO_DATA = 'No Data';
 
@@ -46,6 +60,10 @@ export const TemplateFields = z.object({
   status: z.preprocess((v) => (v === undefined || v === '' ? 'active' : v), z.enum(['active', 'nonactive'], { message: 'Status harus active atau nonactive.' })),
   /** Set to 'true' on update to drop the current media without sending a new file. */
   removeMedia: z.preprocess((v) => v === 'true' || v === true, z.boolean()).optional(),
+  /** The Cloud API mapping; absent on update keeps the stored value, blank clears it. */
+  waTemplateName: WaTemplateName,
+  waTemplateLanguage: WaTemplateLanguage,
+  waTemplateParams: WaTemplateParams,
 });
 export type TemplateInput = z.infer<typeof TemplateFields>;
 
@@ -65,7 +83,18 @@ export function prepareTemplate(input: { text: string; button?: unknown; status:
 }
 
 const t = messageTemplates;
-const COLUMNS = { id: t.id, media: t.media, text: t.text, text_wa: t.textWa, button: t.button, status: t.status, count_use: t.countUse };
+const COLUMNS = {
+  id: t.id,
+  media: t.media,
+  text: t.text,
+  text_wa: t.textWa,
+  button: t.button,
+  status: t.status,
+  count_use: t.countUse,
+  waTemplateName: t.waTemplateName,
+  waTemplateLanguage: t.waTemplateLanguage,
+  waTemplateParams: t.waTemplateParams,
+};
 
 async function rawById(db: Db, id: number): Promise<TemplateRaw> {
   const raw = await one(db.select(COLUMNS).from(t).where(eq(t.id, id)).limit(1));
@@ -91,11 +120,21 @@ export async function templateById(ctx: AppContext, id: number) {
 
 const uploadsDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'uploads');
 
-const stored = (media: string | null, p: Prepared) => ({ media, text: p.text, textWa: p.textWa, button: JSON.stringify(p.button), status: p.status });
+const stored = (media: string | null, p: Prepared, wa: WaTemplate) => ({
+  media,
+  text: p.text,
+  textWa: p.textWa,
+  button: JSON.stringify(p.button),
+  status: p.status,
+  waTemplateName: wa.waTemplateName,
+  waTemplateLanguage: wa.waTemplateLanguage,
+  waTemplateParams: JSON.stringify(wa.waTemplateParams),
+});
 
 export async function createTemplate(ctx: AppContext, input: TemplateInput, media: string | null) {
   const p = prepareTemplate(input, media);
-  const [row] = await ctx.db.insert(t).values(stored(media, p)).returning(COLUMNS);
+  const wa = mergeWaTemplate(NO_WA_TEMPLATE, input);
+  const [row] = await ctx.db.insert(t).values(stored(media, p, wa)).returning(COLUMNS);
   return { message: view(row!), msg: 'Template pesan berhasil disimpan.' };
 }
 
@@ -104,7 +143,8 @@ export async function updateTemplate(ctx: AppContext, id: number, input: Templat
   const current = await rawById(ctx.db, id);
   const media = newMedia ?? (input.removeMedia ? null : current.media);
   const p = prepareTemplate(input, media);
-  await ctx.db.update(t).set(stored(media, p)).where(eq(t.id, id));
+  const wa = mergeWaTemplate({ ...current, waTemplateParams: storedWaParams(current.waTemplateParams) }, input);
+  await ctx.db.update(t).set(stored(media, p, wa)).where(eq(t.id, id));
   if (current.media && current.media !== media) removeMedia(uploadsDir(ctx), current.media);
   return { ...(await templateById(ctx, id)), msg: 'Template pesan berhasil diperbarui.' };
 }
@@ -123,9 +163,10 @@ export interface SkippedTemplate {
 }
 
 /**
- * 'Upload JSON': an array of templates ({text, button?, status?, media?}, e.g. an earlier
- * messages.json). Each is checked like the form; invalid ones are skipped with the reason. Media
- * must be a file already uploaded here (`/uploads/…`). All valid ones are saved in one transaction.
+ * 'Upload JSON': an array of templates ({text, button?, status?, media?, waTemplateName?, waTemplateLanguage?,
+ * waTemplateParams?}, e.g. an earlier messages.json). Each is checked like the form; invalid ones are skipped
+ * with the reason. Media must be a file already uploaded here (`/uploads/…`). All valid ones are saved in one
+ * transaction.
  */
 export async function importTemplates(ctx: AppContext, file: string) {
   const items: Array<Record<string, unknown>> = [];
@@ -144,7 +185,7 @@ export async function importTemplates(ctx: AppContext, file: string) {
   }
   scanner.finish();
   // Checked (media files included) before the transaction, which then only writes.
-  const valid: Array<{ media: string | null; prepared: Prepared }> = [];
+  const valid: Array<{ media: string | null; prepared: Prepared; wa: WaTemplate }> = [];
   const skipped: SkippedTemplate[] = [];
   items.forEach((item, index) => {
     const text = typeof item.text === 'string' ? item.text : '';
@@ -154,7 +195,7 @@ export async function importTemplates(ctx: AppContext, file: string) {
       const file = mediaFile(uploadsDir(ctx), mediaUrl);
       if (mediaUrl && (!file || !fs.existsSync(file))) throw new HttpError(422, `Media "${mediaUrl}" tidak ditemukan di server.`);
       const status = item.status === 'nonactive' ? 'nonactive' : 'active';
-      valid.push({ media: mediaUrl, prepared: prepareTemplate({ text, button: item.button, status }, mediaUrl) });
+      valid.push({ media: mediaUrl, prepared: prepareTemplate({ text, button: item.button, status }, mediaUrl), wa: importedWaTemplate(item) });
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       skipped.push({ index: index + 1, text: shown, reason: err.msg });
@@ -162,8 +203,8 @@ export async function importTemplates(ctx: AppContext, file: string) {
   });
   const created = await transaction(ctx.db, async (tx) => {
     const rows: TemplateView[] = [];
-    for (const { media, prepared } of valid) {
-      const [row] = await tx.insert(t).values(stored(media, prepared)).returning(COLUMNS);
+    for (const { media, prepared, wa } of valid) {
+      const [row] = await tx.insert(t).values(stored(media, prepared, wa)).returning(COLUMNS);
       rows.push(view(row!));
     }
     return rows;

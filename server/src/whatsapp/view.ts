@@ -14,6 +14,8 @@ export function whatsappView(row: WhatsappRow) {
     serialized: row.serialized,
     proxyId: row.proxyId,
     user_id: row.userId,
+    // simulator | cloud-api: a Cloud API account cannot check numbers (generator, validator).
+    gateway: row.gateway,
     state: row.state,
     status: row.status,
     interval: row.interval,
@@ -39,6 +41,8 @@ export function accountEventData(row: WhatsappRow, extra: Record<string, unknown
     deviceId: row.deviceId,
     clientid: row.clientid,
     user_id: row.userId,
+    // simulator | cloud-api: a Cloud API account cannot check numbers (generator, validator).
+    gateway: row.gateway,
     state: row.state,
     status: row.status,
     count_success: row.countSuccess,

@@ -18,13 +18,8 @@ interface Props {
   disabled?: boolean;
 }
 
-/**
- * The WhatsApp selector of the create screens: the caller's accounts (dev: all), and 'Daftar Baru',
- * which opens /whatsapp/create?type=generator|validator to link a new one.
- */
-export function AccountSelect({ kind, id, value, onChange, current, disabled }: Props) {
-  const t = useTranslate();
-  const navigate = useNavigate();
+/** The accounts the create screens offer: the caller's own (dev: all). One read, shared by its users. */
+export function useJobAccounts() {
   const user = getSessionUser();
   const owner = user?.role === 'dev' ? 'null' : String(user?.id ?? '');
   const { query } = useCustom<{ list: JobAccount[] }>({
@@ -32,7 +27,22 @@ export function AccountSelect({ kind, id, value, onChange, current, disabled }: 
     method: 'get',
     errorNotification: false,
   });
-  const accounts = query.data?.data.list ?? [];
+  return { accounts: query.data?.data.list ?? [], query };
+}
+
+/** Whether the chosen account is linked through the Cloud API, which cannot check numbers. */
+export function isCloudAccount(accounts: JobAccount[], choice: AccountChoice): boolean {
+  return typeof choice === 'number' && accounts.some((a) => a.id === choice && a.gateway === 'cloud-api');
+}
+
+/**
+ * The WhatsApp selector of the create screens: the caller's accounts (dev: all), and 'Daftar Baru',
+ * which opens /whatsapp/create?type=generator|validator to link a new one.
+ */
+export function AccountSelect({ kind, id, value, onChange, current, disabled }: Props) {
+  const t = useTranslate();
+  const navigate = useNavigate();
+  const { accounts, query } = useJobAccounts();
 
   const all = current && !accounts.some((a) => a.id === current.id) ? [current, ...accounts] : accounts;
   const options = [

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Checkbox, Form, InputNumber, Spin } from 'antd';
 import type { FormItemProps } from 'antd';
 import type { ReactNode } from 'react';
 import { PageTitle } from '../../components/PageTitle';
-import { AccountSelect } from './AccountSelect';
+import { AccountSelect, isCloudAccount, useJobAccounts } from './AccountSelect';
 import type { JobForm } from './useJobForm';
 
 interface Props {
@@ -22,6 +22,9 @@ interface Props {
  */
 export function JobFormCard({ title, form, disabled, onSubmit, children }: Props) {
   const t = useTranslate();
+  const { accounts } = useJobAccounts();
+  // The Cloud API offers no number check: such an account cannot run a generator or validator.
+  const cloud = isCloudAccount(accounts, form.account);
   const whole = { type: 'integer' as const, min: 0, message: t('jobs.form.intervalRequired') };
   // Interval Min above Interval Max: the spec's message under Interval Min.
   const minAtMostMax: NonNullable<FormItemProps['rules']>[number] = ({ getFieldValue }) => ({
@@ -49,10 +52,11 @@ export function JobFormCard({ title, form, disabled, onSubmit, children }: Props
             <Form.Item label={t('jobs.form.whatsapp')} name="whatsapp_id" rules={[{ required: false }]}>
               <AccountSelect kind={form.kind} current={form.current} />
             </Form.Item>
+            {cloud && <Alert type="warning" showIcon message={t('jobs.form.cloudAccount')} style={{ marginBottom: 16 }} data-testid="cloud-account-alert" />}
             <Form.Item name="b_insert" valuePropName="checked">
               <Checkbox>{t('jobs.form.saveToList')}</Checkbox>
             </Form.Item>
-            <Button type="primary" htmlType="submit" disabled={disabled || form.saving} loading={form.saving}>
+            <Button type="primary" htmlType="submit" disabled={disabled || cloud || form.saving} loading={form.saving}>
               {form.saving ? t('jobs.form.saving') : t('jobs.form.submit')}
             </Button>
           </Form>

@@ -7,6 +7,8 @@ export interface JobAccount {
   phonenumber: string | null;
   clientid: string;
   state: string | null;
+  /** How the account is linked; a Cloud API account cannot check numbers. Absent on a job's nested account. */
+  gateway?: 'simulator' | 'cloud-api';
 }
 
 /** A generator or validator row (spec 3 names) with the transient flags live events set. */

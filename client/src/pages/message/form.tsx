@@ -7,8 +7,9 @@ import 'react-quill-new/dist/quill.snow.css';
 import { FormError } from '../../components/FormParts';
 import { mapFormProps, useResourceForm } from '../../components/ResourceForm';
 import { useGoBack } from '../member/useGoBack';
+import { CloudTemplateFields } from './CloudTemplateFields';
 import { MediaPreview } from './media';
-import { BUTTON_TYPES, buttonProblem, buttonTypeKey, emptyButtons, hasCaption, type MessageButton, type MessageRow } from './model';
+import { BUTTON_TYPES, buttonProblem, buttonTypeKey, emptyButtons, hasCaption, type MessageButton, type MessageRow, type WaParam } from './model';
 
 const MEDIA_ACCEPT = '.jpg,.jpeg,.png,.gif,.webp,.bmp,.svg,.mp4,.3gp,.mp3,.ogg,.opus,.aac,.m4a,.amr,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv,.zip';
 const MAX_MEDIA = 16 * 1024 * 1024;
@@ -17,6 +18,9 @@ const TOOLBAR = [['bold', 'italic', 'strike', 'code'], [{ list: 'ordered' }, { l
 interface Fields {
   text: string;
   active: boolean;
+  waTemplateName?: string | null;
+  waTemplateLanguage?: string | null;
+  waTemplateParams?: WaParam[];
 }
 
 /** The rich-text caption as a form control; `onPlain` receives the editor's plain text for `text_wa`. */
@@ -67,7 +71,7 @@ export function MessageForm({ id }: { id: string | null }) {
   };
   const setButton = (index: number, patch: Partial<MessageButton>) => setButtons((bs) => bs.map((b, i) => (i === index ? { ...b, ...patch } : b)));
 
-  const toBody = ({ text, active }: Fields): FormData | null => {
+  const toBody = ({ text, active, waTemplateName, waTemplateLanguage, waTemplateParams }: Fields): FormData | null => {
     const caption = text ?? '';
     const filled = buttons.filter((b) => b.title.trim() || b.url.trim());
     const bad = filled.map(buttonProblem).find(Boolean);
@@ -88,6 +92,10 @@ export function MessageForm({ id }: { id: string | null }) {
     if (filled.length) body.append('button', JSON.stringify(filled.map((b) => ({ ...b, title: b.title.trim(), url: b.url.trim() }))));
     body.append('status', active ? 'active' : 'nonactive');
     if (id && removeMedia && !file) body.append('removeMedia', 'true');
+    // Always sent, so clearing the fields clears the stored mapping.
+    body.append('waTemplateName', (waTemplateName ?? '').trim());
+    body.append('waTemplateLanguage', (waTemplateLanguage ?? '').trim());
+    body.append('waTemplateParams', JSON.stringify((waTemplateParams ?? []).filter(Boolean)));
     return body;
   };
   const fieldProps = mapFormProps<Fields, FormData>(formProps, toBody);
@@ -96,7 +104,7 @@ export function MessageForm({ id }: { id: string | null }) {
     <Spin spinning={loading}>
       <FormError error={problem ?? error} />
       <Card style={{ maxWidth: 760 }}>
-        <Form<Fields> {...fieldProps} initialValues={fieldProps.initialValues ?? { text: '', active: true }} layout="vertical">
+        <Form<Fields> {...fieldProps} initialValues={fieldProps.initialValues ?? { text: '', active: true, waTemplateParams: [] }} layout="vertical">
           <Form.Item label={<Typography.Text strong>{t('message.fields.caption')}</Typography.Text>} extra={t('message.captionHint')} style={{ marginBottom: 16 }}>
             <div data-testid="caption-editor">
               <Form.Item name="text" noStyle>
@@ -160,6 +168,7 @@ export function MessageForm({ id }: { id: string | null }) {
               </>
             )}
           </div>
+          <CloudTemplateFields />
           <Button type="primary" htmlType="submit" style={{ marginTop: 24 }} disabled={saving || loading}>
             {saving ? t('shared.saving') : t('shared.save')}
           </Button>

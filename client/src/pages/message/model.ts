@@ -15,7 +15,19 @@ export interface MessageRow {
   button: MessageButton[];
   status: 'active' | 'nonactive';
   count_use: number;
+  /** The approved Cloud API template a Cloud API account sends this as, its language and body parameters. */
+  waTemplateName: string | null;
+  waTemplateLanguage: string | null;
+  waTemplateParams: WaParam[];
 }
+
+/** What a Cloud API template body parameter is filled with, per target. */
+export type WaParam = '{name}' | '{phoneNumber}';
+export const WA_PARAMS: WaParam[] = ['{name}', '{phoneNumber}'];
+export const MAX_WA_PARAMS = 10;
+/** Meta's rules: template names are lower-case letters, digits and underscores; languages look like id or en_US. */
+export const WA_NAME = /^[a-z0-9_]+$/;
+export const WA_LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2})?$/;
 
 export const BUTTON_TYPES: ButtonType[] = ['reply_button', 'call_button', 'url_button', 'stop_button'];
 

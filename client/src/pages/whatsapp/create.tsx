@@ -7,6 +7,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { useClientConfig } from '../../lib/config';
 import { getSessionUser } from '../../lib/session';
 import { useLive } from '../../providers/live';
+import { CloudLinkForm } from './components/CloudLinkForm';
 import type { AccountRow } from './liveRow';
 import { makeWhatsappId, useLinking, type LinkedIdentity, type Mode } from './useLinking';
 
@@ -25,7 +26,13 @@ function QrImage({ value, alt }: { value: string; alt: string }) {
   return src ? <img src={src} alt={alt} width={264} height={264} data-testid="qr-image" data-qr={value} /> : <Spin />;
 }
 
-/** 'Tambah Akun Whatsapp': link a device by QR or pairing code; `r` reconnects an account, `type` a job's. */
+/** How an account is linked: a device by QR or pairing code, or (GATEWAY=cloud-api) a Cloud API business number. */
+type Method = Mode | 'cloud';
+
+/**
+ * 'Tambah Akun Whatsapp': link a device by QR or pairing code, or save a Cloud API number when the server
+ * runs the Cloud API gateway; `r` reconnects an account, `type` a job's.
+ */
 export function WhatsappCreate() {
   const t = useTranslate();
   const user = getSessionUser();
@@ -36,7 +43,7 @@ export function WhatsappCreate() {
   const reconnectId = Number(params.get('r')) || null;
   const type = params.get('type');
   const [deviceId] = useState(makeWhatsappId);
-  const [mode, setMode] = useState<Mode>('qr');
+  const [mode, setMode] = useState<Method>('qr');
   const [phone, setPhone] = useState('62');
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [socketError, setSocketError] = useState<string | null>(null);
@@ -92,6 +99,7 @@ export function WhatsappCreate() {
   const working = step === 'generating' || saving.isPending;
 
   const start = () => {
+    if (mode === 'cloud') return;
     if (mode === 'code') {
       const digits = phone.replace(/[^0-9]/g, '');
       // '62' alone starts right but is not a number yet: say so rather than repeat the prefix rule.
@@ -123,11 +131,13 @@ export function WhatsappCreate() {
           {target && (
             <Alert type="info" showIcon message={t('whatsapp.create.reconnecting', { name: target.pushname ?? '-', phone: target.phonenumber ?? '-' })} />
           )}
-          <div>
-            <Typography.Text type="secondary">{t('whatsapp.create.deviceId')}</Typography.Text>
-            <Input value={deviceId} readOnly aria-label={t('whatsapp.create.deviceId')} />
-          </div>
-          <Segmented<Mode>
+          {mode !== 'cloud' && (
+            <div>
+              <Typography.Text type="secondary">{t('whatsapp.create.deviceId')}</Typography.Text>
+              <Input value={deviceId} readOnly aria-label={t('whatsapp.create.deviceId')} />
+            </div>
+          )}
+          <Segmented<Method>
             block
             value={mode}
             disabled={working || step === 'shown'}
@@ -135,8 +145,18 @@ export function WhatsappCreate() {
             options={[
               { value: 'qr', label: t('whatsapp.create.withQr') },
               { value: 'code', label: t('whatsapp.create.withNumber') },
+              // A reconnect or a generator/validator account needs a linked device, never a Cloud API number.
+              ...(config.gateway === 'cloud-api' && !reconnectId && !type ? [{ value: 'cloud' as const, label: t('whatsapp.create.withCloud') }] : []),
             ]}
           />
+          {mode === 'cloud' && (
+            <CloudLinkForm
+              onSaved={() => {
+                void message.success(t('whatsapp.create.saved'));
+                goBack();
+              }}
+            />
+          )}
           {mode === 'code' && (
             <div>
               <Typography.Text type="secondary">{t('whatsapp.create.number')}</Typography.Text>
@@ -152,7 +172,7 @@ export function WhatsappCreate() {
               {phoneError && <Typography.Text type="danger">{phoneError}</Typography.Text>}
             </div>
           )}
-          {(step === 'idle' || step === 'expired') && (
+          {mode !== 'cloud' && (step === 'idle' || step === 'expired') && (
             <Button type="primary" block onClick={start} loading={working}>
               {mode === 'qr' ? t('whatsapp.create.generateQr') : t('whatsapp.create.generateCode')}
             </Button>

@@ -1,0 +1,151 @@
+// @vitest-environment jsdom
+import { Refine, type DataProvider } from '@refinedev/core';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError, errorFromBody } from '../../lib/http';
+import { i18nProvider, loadConsoleLocales } from '../../providers/i18n';
+import type { MessageRow } from './model';
+
+// The rich-text editor needs a real browser; a textarea stands in for it.
+vi.mock('react-quill-new', () => ({
+  default: ({ value, onChange }: { value?: string; onChange?: (html: string, d: unknown, s: unknown, e: { getText: () => string }) => void }) => (
+    <textarea aria-label="caption" value={value} onChange={(e) => onChange?.(`<p>${e.target.value}</p>`, null, null, { getText: () => e.target.value })} />
+  ),
+}));
+
+const { MessageForm } = await import('./form');
+
+beforeAll(async () => {
+  await loadConsoleLocales();
+  // antd's responsive helpers read matchMedia, which jsdom lacks.
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, onchange: null, dispatchEvent: () => false })) as unknown as typeof window.matchMedia;
+});
+
+afterEach(async () => {
+  cleanup();
+  await act(() => i18nProvider.changeLocale('id'));
+});
+
+const stored: MessageRow = {
+  id: 7,
+  media: null,
+  text: '<p>Halo {name}</p>',
+  text_wa: 'Halo {name}',
+  button: [],
+  status: 'active',
+  count_use: 0,
+  waTemplateName: 'promo_november',
+  waTemplateLanguage: 'en_US',
+  waTemplateParams: ['{phoneNumber}', '{name}'],
+};
+
+function provider(overrides: Partial<DataProvider> = {}) {
+  const base: DataProvider = {
+    getApiUrl: () => '/api',
+    getList: async () => ({ data: [], total: 0 }),
+    getOne: async () => ({ data: stored as never }),
+    create: vi.fn(async () => ({ data: { id: 1 } as never })),
+    update: vi.fn(async () => ({ data: stored as never })),
+    deleteOne: async () => ({ data: {} as never }),
+  };
+  return { ...base, ...overrides };
+}
+
+function renderForm(dataProvider: DataProvider, id: string | null = null) {
+  return render(
+    <MemoryRouter>
+      <Refine dataProvider={dataProvider} i18nProvider={i18nProvider} options={{ disableTelemetry: true }}>
+        <App>
+          <MessageForm id={id} />
+        </App>
+      </Refine>
+    </MemoryRouter>,
+  );
+}
+
+/** The FormData a create or update call received, as plain entries. */
+const sent = (fn: unknown) => {
+  const calls = (fn as ReturnType<typeof vi.fn>).mock.calls;
+  return Object.fromEntries((calls.at(-1)![0] as { variables: FormData }).variables.entries());
+};
+
+async function pick(combobox: HTMLElement, option: string) {
+  fireEvent.mouseDown(combobox);
+  const choice = await waitFor(() => {
+    const found = [...document.querySelectorAll('.ant-select-item-option')].filter((el) => el.textContent === option && !el.closest('.ant-select-dropdown-hidden'));
+    expect(found.length).toBeGreaterThan(0);
+    return found.at(-1)!;
+  });
+  fireEvent.click(choice);
+}
+
+describe('template form: the Cloud API section', () => {
+  it('shows the section with its help and sends name, language and the ordered parameters', async () => {
+    const dp = provider();
+    renderForm(dp);
+    expect(screen.getByText(/Diperlukan untuk akun yang ditautkan melalui Cloud API/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('caption'), { target: { value: 'Halo {name}' } });
+    fireEvent.change(screen.getByLabelText('Nama Template WhatsApp'), { target: { value: 'promo_november' } });
+    fireEvent.change(screen.getByLabelText('Bahasa'), { target: { value: 'id' } });
+    const add = screen.getByRole('button', { name: /Tambah Parameter/ });
+    fireEvent.click(add);
+    fireEvent.click(add);
+    fireEvent.click(add);
+    await pick(screen.getByLabelText('Parameter 2'), '{phoneNumber} (nomor target)');
+    fireEvent.click(screen.getByRole('button', { name: 'Hapus parameter 3' }));
+    expect(screen.queryByLabelText('Parameter 3')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan' }));
+    await waitFor(() => expect(dp.create).toHaveBeenCalled());
+    expect(sent(dp.create)).toMatchObject({ waTemplateName: 'promo_november', waTemplateLanguage: 'id', waTemplateParams: '["{name}","{phoneNumber}"]' });
+  }, 60_000);
+
+  it('refuses a bad name and a name without language under their fields, without calling the server', async () => {
+    const dp = provider();
+    renderForm(dp);
+    fireEvent.change(screen.getByLabelText('caption'), { target: { value: 'Halo' } });
+    fireEvent.change(screen.getByLabelText('Nama Template WhatsApp'), { target: { value: 'Promo Nov' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan' }));
+    expect(await screen.findByText('Nama Template WhatsApp hanya boleh huruf kecil, angka dan garis bawah.')).toBeTruthy();
+    expect(await screen.findByText('Bahasa wajib diisi bila Nama Template WhatsApp diisi.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Bahasa'), { target: { value: 'en-US' } });
+    expect(await screen.findByText('Bahasa tidak valid (contoh: id, en_US).')).toBeTruthy();
+    expect(dp.create).not.toHaveBeenCalled();
+  });
+
+  it('loads the stored mapping on edit and shows a server field error under its field', async () => {
+    const update = vi.fn(async () => {
+      throw new ApiError('Parameter template hanya boleh {name} atau {phoneNumber}.', 422, { waTemplateName: 'Nama Template WhatsApp maksimal 512 karakter.' });
+    });
+    const dp = provider({ update });
+    renderForm(dp, '7');
+    await waitFor(() => expect((screen.getByLabelText('Nama Template WhatsApp') as HTMLInputElement).value).toBe('promo_november'));
+    expect((screen.getByLabelText('Bahasa') as HTMLInputElement).value).toBe('en_US');
+    const params = screen.getByTestId('wa-template-params');
+    expect(within(params).getAllByRole('combobox')).toHaveLength(2);
+    expect(params.textContent).toContain('{phoneNumber} (nomor target)');
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan' }));
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    expect(sent(update)).toMatchObject({ waTemplateName: 'promo_november', waTemplateLanguage: 'en_US', waTemplateParams: '["{phoneNumber}","{name}"]' });
+    expect(await screen.findByText('Nama Template WhatsApp maksimal 512 karakter.')).toBeTruthy();
+  });
+
+  it("shows the server's mapping refusals in the active language, placeholders intact", async () => {
+    await act(() => i18nProvider.changeLocale('en'));
+    const body = { msg: 'Parameter template hanya boleh {name} atau {phoneNumber}.', errors: { waTemplateParams: 'Parameter template hanya boleh {name} atau {phoneNumber}.' } };
+    const err = errorFromBody(body, 422, 'x');
+    expect(err.message).toBe('Template parameters may only be {name} or {phoneNumber}.');
+    expect(err.errors).toEqual({ waTemplateParams: 'Template parameters may only be {name} or {phoneNumber}.' });
+    expect(errorFromBody({ msg: 'Bahasa wajib diisi bila Nama Template WhatsApp diisi.' }, 422, 'x').message).toBe('A language is required when a WhatsApp template name is given.');
+  });
+
+  it('has every label in English too', async () => {
+    await act(() => i18nProvider.changeLocale('en'));
+    renderForm(provider());
+    expect(screen.getByLabelText('WhatsApp Template Name')).toBeTruthy();
+    expect(screen.getByLabelText('Language')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Add Parameter/ })).toBeTruthy();
+    expect(screen.getByText(/Needed for accounts linked through the Cloud API/)).toBeTruthy();
+  });
+});
