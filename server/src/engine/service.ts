@@ -44,7 +44,17 @@ function assertBlastable(ctx: AppContext, row: WhatsappRow): void {
   if (row.suspended) throw new HttpError(403, SUSPENDED_MSG, { code: BLAST_CODES.suspended });
   // Linked on another node since this one started: its saved session is re-opened here.
   if (ctx.gateway.state(row.deviceId) === null) {
-    restoreSessionOf(ctx, { device_id: row.deviceId, phonenumber: row.phonenumber, pushname: row.pushname, server: row.server, serialized: row.serialized, state: row.state });
+    restoreSessionOf(ctx, {
+      device_id: row.deviceId,
+      phonenumber: row.phonenumber,
+      pushname: row.pushname,
+      server: row.server,
+      serialized: row.serialized,
+      state: row.state,
+      gateway: row.gateway,
+      cloud_phone_number_id: row.cloudPhoneNumberId,
+      cloud_token: row.cloudToken,
+    });
   }
   const live = ctx.gateway.state(row.deviceId);
   if (!row.state || !BLASTABLE_STATES.has(row.state) || live !== 'connected') {

@@ -22,6 +22,9 @@ export function whatsappView(row: WhatsappRow) {
     income: row.income,
     suspended: row.suspended,
     suspended_count: row.suspendedCount,
+    gateway: row.gateway,
+    quality_rating: row.qualityRating,
+    messaging_tier: row.messagingTier,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
