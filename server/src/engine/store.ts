@@ -73,6 +73,11 @@ export interface RawTemplate {
   text_wa: string;
   button: string;
   count_use: number;
+  /** The approved Cloud API template it maps to (Cloud API accounts send only mapped templates). */
+  wa_template_name: string | null;
+  wa_template_language: string | null;
+  /** JSON array, one entry per body parameter in order: '{name}' or '{phoneNumber}'. */
+  wa_template_params: string;
 }
 
 export interface RawLevel {
