@@ -8,7 +8,7 @@ import { messageLogs, messageTemplates, phoneNumbers, whatsapps } from '../../se
 import { engineFor } from '../../server/src/engine/engine';
 import { decryptSecret } from '../../server/src/lib/secrets';
 import { addTemplate, invariantViolations, setRules, startBlast, untilIdle } from './engine-fixtures';
-import { eventually } from './whatsapp-fixtures';
+import { eventually, linkByQr } from './whatsapp-fixtures';
 
 const fake = new FakeGraph();
 const WABA = '102938475610';
@@ -137,6 +137,16 @@ describe('linking a WhatsApp Business number', () => {
       .send({ deviceId: `cloud-${NUMBERS.mix.phoneNumberId}`, userId: member.id, previousDeviceId: null });
     expect(res.status).toBe(409);
     expect(res.body.msg).toBe('Cloud API tidak mendukung QR code');
+  });
+
+  it('leaves accounts linked by QR code on the simulator beside it', async () => {
+    const simulated = await linkByQr(t, member, { phonenumber: '6281277770009' });
+    expect(simulated.state).toBe('connected');
+    expect(t.ctx.gateway.kind).toBe('cloud-api');
+    expect(t.ctx.gateway.state(simulated.deviceId)).toBe('connected');
+    expect(t.ctx.gateway.inspect(simulated.deviceId)).not.toBeNull();
+    const row = await accountRow(simulated.id);
+    expect(row.gateway).toBe('simulator');
   });
 
   it('is refused when the server runs the simulator only', async () => {
