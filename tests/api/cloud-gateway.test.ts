@@ -254,7 +254,7 @@ describe('blasting from a business number', () => {
     expect(linked.status).toBe(200);
     const id = linked.body.whatsapp.id as number;
     const targets = await addTargets(5);
-    fake.program({ to: targets[2]!.number, outcome: 'token_expired' });
+    fake.program({ to: targets[2]!.number, outcome: 'token_expired', times: 1 });
     expect((await startBlast(t, member, id)).status).toBe(200);
     await untilIdle(t, member, id);
     const row = await eventually(
@@ -269,6 +269,19 @@ describe('blasting from a business number', () => {
     expect({ inUse: Number(third.inUse), countSuccess: third.countSuccess, countFail: third.countFail }).toEqual({ inUse: 0, countSuccess: 0, countFail: 0 });
     const again = await startBlast(t, member, id);
     expect(again.status).toBe(403);
+    expect(await invariantViolations(t.ctx.db)).toEqual([]);
+
+    // Linking it again with a new token renews the token in place; the blast goes on.
+    fake.numbers.get(NUMBERS.expire.phoneNumberId)!.token = 'EAAGrenewedtoken';
+    const stranger = await t.user('member');
+    expect((await link(stranger, { ...NUMBERS.expire, token: 'EAAGrenewedtoken' })).status).toBe(409);
+    const renewed = await link(member, { ...NUMBERS.expire, token: 'EAAGrenewedtoken' });
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.whatsapp).toMatchObject({ id, state: 'connected', count_success: 2 });
+    expect(decryptSecret(t.ctx.config.secretKey, (await accountRow(id)).cloudToken!)).toBe('EAAGrenewedtoken');
+    expect((await startBlast(t, member, id)).status).toBe(200);
+    expect(await untilIdle(t, member, id)).toMatchObject({ count_success: 5, count_fail: 0 });
+    expect(fake.sends(NUMBERS.expire.phoneNumberId).slice(3).map((s) => s.authorization)).toEqual(Array(3).fill('Bearer EAAGrenewedtoken'));
     expect(await invariantViolations(t.ctx.db)).toEqual([]);
   });
 });

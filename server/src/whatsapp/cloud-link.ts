@@ -1,3 +1,4 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { AuthUser } from '../auth/middleware';
@@ -7,8 +8,8 @@ import { cloudGatewayOf } from '../gateway';
 import { cloudDeviceId } from '../gateway/cloud/cloud';
 import { HttpError } from '../lib/errors';
 import { encryptSecret } from '../lib/secrets';
-import { accountByDevice, emitAccount } from './access';
-import { whatsappView } from './view';
+import { accountByDevice, emitAccount, mayReach } from './access';
+import { whatsappView, type WhatsappRow } from './view';
 
 export const CLOUD_INACTIVE_MSG = 'Cloud API tidak aktif di server ini';
 export const TOKEN_INVALID_MSG = 'Token akses tidak valid atau kedaluwarsa';
@@ -42,7 +43,10 @@ export async function linkCloudAccount(ctx: AppContext, caller: AuthUser, body: 
   const cloud = cloudGatewayOf(ctx.gateway);
   if (!cloud || ctx.config.gateway !== 'cloud-api') throw new HttpError(409, CLOUD_INACTIVE_MSG);
   const deviceId = cloudDeviceId(body.phoneNumberId);
-  if (await accountByDevice(ctx, deviceId)) throw new HttpError(409, TAKEN_MSG);
+  const existing = await accountByDevice(ctx, deviceId);
+  // A number whose token expired is linked again with a new token, in place.
+  const renewing = existing?.gateway === 'cloud-api' && existing.state === 'loggedOut' && mayReach(caller, existing) ? existing : null;
+  if (existing && !renewing) throw new HttpError(409, TAKEN_MSG);
 
   const credentials = { phoneNumberId: body.phoneNumberId, token: body.accessToken };
   const info = await cloud.verifyNumber(credentials);
@@ -55,30 +59,42 @@ export async function linkCloudAccount(ctx: AppContext, caller: AuthUser, body: 
   if (!phonenumber) throw new HttpError(422, PHONE_NUMBER_ID_NOT_FOUND_MSG, { errors: { phoneNumberId: PHONE_NUMBER_ID_NOT_FOUND_MSG } });
   const identity = { phonenumber, pushname: info.verifiedName, server: 'c.us', serialized: `${phonenumber}@c.us` };
 
-  let saved;
+  const fields = {
+    ...identity,
+    state: 'connected',
+    gateway: 'cloud-api' as const,
+    cloudPhoneNumberId: body.phoneNumberId,
+    cloudWabaId: body.wabaId,
+    cloudToken: encryptSecret(ctx.config.secretKey, body.accessToken),
+    qualityRating: info.qualityRating,
+    messagingTier: info.messagingTier,
+    updatedAt: new Date(),
+  };
+  const saved = renewing ? await renewAccount(ctx, renewing.id, fields) : await insertAccount(ctx, { deviceId, clientid: deviceId, userId: caller.id, ...fields });
+  cloud.register(deviceId, credentials, identity, 'connected');
+  emitAccount(ctx, 'connection.update', saved);
+  return { whatsapp: whatsappView(saved), msg: 'Akun WhatsApp berhasil disimpan' };
+}
+
+type AccountFields = Omit<typeof whatsapps.$inferInsert, 'deviceId' | 'clientid' | 'userId'>;
+
+async function insertAccount(ctx: AppContext, values: typeof whatsapps.$inferInsert): Promise<WhatsappRow> {
   try {
-    [saved] = await ctx.db
-      .insert(whatsapps)
-      .values({
-        deviceId,
-        clientid: deviceId,
-        ...identity,
-        userId: caller.id,
-        state: 'connected',
-        gateway: 'cloud-api',
-        cloudPhoneNumberId: body.phoneNumberId,
-        cloudWabaId: body.wabaId,
-        cloudToken: encryptSecret(ctx.config.secretKey, body.accessToken),
-        qualityRating: info.qualityRating,
-        messagingTier: info.messagingTier,
-        updatedAt: new Date(),
-      })
-      .returning();
+    const [saved] = await ctx.db.insert(whatsapps).values(values).returning();
+    return saved!;
   } catch (err) {
     if (isUniqueViolation(err, 'whatsapps', 'device_id')) throw new HttpError(409, TAKEN_MSG);
     throw err;
   }
-  cloud.register(deviceId, credentials, identity, 'connected');
-  emitAccount(ctx, 'connection.update', saved!);
-  return { whatsapp: whatsappView(saved!), msg: 'Akun WhatsApp berhasil disimpan' };
+}
+
+/** The new token of a logged-out number, in its row (counters kept); counted as a reconnect. */
+async function renewAccount(ctx: AppContext, id: number, fields: AccountFields): Promise<WhatsappRow> {
+  const [saved] = await ctx.db
+    .update(whatsapps)
+    .set({ ...fields, status: 'idle', reconnectCount: sql`${whatsapps.reconnectCount} + 1` })
+    .where(and(eq(whatsapps.id, id), eq(whatsapps.state, 'loggedOut')))
+    .returning();
+  if (!saved) throw new HttpError(409, TAKEN_MSG);
+  return saved;
 }
