@@ -190,6 +190,7 @@ export class BlastLoop {
       templateId: template.id,
       success: result.ok,
       errorCode: result.ok ? null : result.error,
+      waMessageId: result.ok && this.cloud ? result.messageId : null,
       claimNext: !this.once && !this.stopReason,
     });
     this.sending = false;

@@ -108,6 +108,8 @@ export interface SendRecord {
   templateId: number;
   success: boolean;
   errorCode: string | null;
+  /** Cloud API sends: Meta's id of the accepted message (the webhooks report its delivery by it). */
+  waMessageId?: string | null;
   /** Claim the account's next target in the same transaction when the interval comes to 0. */
   claimNext: boolean;
 }
