@@ -66,6 +66,7 @@ export const API_ROUTES: ApiRoute[] = [
   r('GET', '/admin/whatsapp/listen-message-created/:deviceId', ALL),
   r('POST', '/admin/whatsapp/send-message/1', DA),
   r('POST', '/admin/whatsapp/save', ALL),
+  r('POST', '/admin/whatsapp/cloud-link', DAM),
   r('GET', '/admin/whatsapp/list-per-page', DAM),
   r('GET', '/admin/whatsapp/list/:userId', ALL),
   r('GET', '/admin/whatsapp/list', ALL),

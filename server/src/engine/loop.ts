@@ -2,13 +2,20 @@ import type { SendErrorCode, SendResult } from '../gateway/types';
 import type { ClaimedTarget, RawAccount, RawTemplate } from './store';
 import type { ClaimAnswer } from './tick';
 import { composeMessage } from './templates';
+import { isCloudDevice } from '../gateway/cloud/cloud';
 import { accountData, receiverData } from './view';
 import type { BlastEngine } from './engine';
 
 /** Network failures worth another try; the others say something about the number or the device. */
 const RETRYABLE = new Set<SendErrorCode>(['timeout', 'rate_limited', 'failed']);
-/** The device is gone: nothing was sent, the claim is released uncounted and the loop goes idle. */
-const DROPPED = new Set<SendErrorCode>(['not_connected', 'unknown_device']);
+/**
+ * The device is gone (or, on the Cloud API, its token expired): nothing was sent, the claim is
+ * released uncounted and the loop goes idle.
+ */
+const DROPPED = new Set<SendErrorCode>(['not_connected', 'unknown_device', 'token_expired']);
+
+/** A Cloud API account's blast ends with this when no active template maps to an approved one. */
+export const NO_MAPPED_TEMPLATE_MSG = 'Template pesan belum terhubung ke template WhatsApp yang disetujui';
 
 /** Why a loop ended, and the event that tells the lists. */
 export type EndReason = 'stop' | 'idle' | 'finished' | 'error_blast';
@@ -32,6 +39,8 @@ export class BlastLoop {
   waitUntil: number | null = null;
   readonly startedAt = Date.now();
   readonly done: Promise<void>;
+  /** A Cloud API account: sends approved templates only. */
+  private readonly cloud: boolean;
 
   constructor(
     private readonly engine: BlastEngine,
@@ -40,7 +49,13 @@ export class BlastLoop {
     readonly deviceId: string,
     private readonly once: boolean,
   ) {
-    this.done = this.run().catch((err: unknown) => this.fail(err));
+    this.cloud = isCloudDevice(deviceId);
+    if (this.cloud) engine.ticker.mappedOnly.add(accountId);
+    this.done = this.run()
+      .catch((err: unknown) => this.fail(err))
+      .finally(() => {
+        if (this.cloud && !engine.loopOf(accountId)) engine.ticker.mappedOnly.delete(accountId);
+      });
   }
 
   get stopping(): boolean {
@@ -109,7 +124,9 @@ export class BlastLoop {
       const answer: ClaimAnswer = this.next ?? (await engine.ticker.claim(this.accountId));
       this.next = null;
       if (answer.kind === 'none') return this.end('finished');
-      if (answer.kind === 'no-template') return this.end('error_blast', { message: 'Tidak ada template pesan yang aktif' });
+      if (answer.kind === 'no-template') {
+        return this.end('error_blast', { message: this.cloud ? NO_MAPPED_TEMPLATE_MSG : 'Tidak ada template pesan yang aktif' });
+      }
       // The row is read before every send: set idle elsewhere (PUT status, a suspension) or
       // deleted, it ends the loop as a stop would.
       const row = await engine.store.account(this.accountId);
@@ -175,8 +192,8 @@ export class BlastLoop {
       errorCode: result.ok ? null : result.error,
       claimNext: !this.once && !this.stopReason,
       // Cloud API: paid when Meta reports the message delivered (see server/src/webhooks).
-      payOnDelivery: before.gateway === 'cloud-api',
-      messageId: before.gateway === 'cloud-api' && result.ok ? result.messageId : null,
+      payOnDelivery: this.cloud,
+      messageId: this.cloud && result.ok ? result.messageId : null,
     });
     this.sending = false;
     this.lastInterval = rec.interval;

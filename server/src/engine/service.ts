@@ -1,7 +1,7 @@
 import { restoreSessionOf } from '../whatsapp/events';
-import { eq, or } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, or } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { whatsapps } from '../db/schema';
+import { messageTemplates, whatsapps } from '../db/schema';
 import type { AuthUser } from '../auth/middleware';
 import { HttpError } from '../lib/errors';
 import { accountFor, ACCOUNT_NOT_FOUND } from '../whatsapp/access';
@@ -9,6 +9,7 @@ import { whatsappView, type WhatsappRow } from '../whatsapp/view';
 import { one } from '../db/raw';
 import { engineFor } from './engine';
 import { accountRow } from './view';
+import { NO_MAPPED_TEMPLATE_MSG } from './loop';
 
 /** The spec's refusal when the account is not connected (the console then offers to reconnect). */
 export const DISCONNECTED_MSG = 'Sambungan terputus, silahkan sambungkan ulang!';
@@ -44,7 +45,17 @@ function assertBlastable(ctx: AppContext, row: WhatsappRow): void {
   if (row.suspended) throw new HttpError(403, SUSPENDED_MSG, { code: BLAST_CODES.suspended });
   // Linked on another node since this one started: its saved session is re-opened here.
   if (ctx.gateway.state(row.deviceId) === null) {
-    restoreSessionOf(ctx, { device_id: row.deviceId, phonenumber: row.phonenumber, pushname: row.pushname, server: row.server, serialized: row.serialized, state: row.state });
+    restoreSessionOf(ctx, {
+      device_id: row.deviceId,
+      phonenumber: row.phonenumber,
+      pushname: row.pushname,
+      server: row.server,
+      serialized: row.serialized,
+      state: row.state,
+      gateway: row.gateway,
+      cloud_phone_number_id: row.cloudPhoneNumberId,
+      cloud_token: row.cloudToken,
+    });
   }
   const live = ctx.gateway.state(row.deviceId);
   if (!row.state || !BLASTABLE_STATES.has(row.state) || live !== 'connected') {
@@ -52,10 +63,23 @@ function assertBlastable(ctx: AppContext, row: WhatsappRow): void {
   }
 }
 
+/** A Cloud API account sends approved templates only: one active template must map to one. */
+async function assertMappedTemplate(ctx: AppContext): Promise<void> {
+  const mapped = await one(
+    ctx.db
+      .select({ id: messageTemplates.id })
+      .from(messageTemplates)
+      .where(and(eq(messageTemplates.status, 'active'), isNotNull(messageTemplates.waTemplateName), ne(messageTemplates.waTemplateName, '')))
+      .limit(1),
+  );
+  if (!mapped) throw new HttpError(409, NO_MAPPED_TEMPLATE_MSG);
+}
+
 /** POST start-blasting: starts the account's loop (or keeps the one already running). */
 export async function startBlasting(ctx: AppContext, caller: AuthUser, ref: number | string, loop: boolean) {
   const row = await accountOf(ctx, caller, ref);
   assertBlastable(ctx, row);
+  if (row.gateway === 'cloud-api') await assertMappedTemplate(ctx);
   const started = await engineFor(ctx).start(await rawOf(ctx, row.id), !loop);
   return { msg: 'Blast dimulai', data: whatsappView(accountRow(started)) };
 }

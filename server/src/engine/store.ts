@@ -73,6 +73,11 @@ export interface RawTemplate {
   text_wa: string;
   button: string;
   count_use: number;
+  /** The approved Cloud API template it maps to (Cloud API accounts send only mapped templates). */
+  wa_template_name: string | null;
+  wa_template_language: string | null;
+  /** JSON array, one entry per body parameter in order: '{name}' or '{phoneNumber}'. */
+  wa_template_params: string;
 }
 
 export interface RawLevel {
@@ -110,6 +115,7 @@ export interface SendRecord {
    * keeps Meta's message id and delivery status 'sent'; income stays 0 until then.
    */
   payOnDelivery?: boolean;
+  /** Cloud API sends: Meta's id of the accepted message (the webhooks report its delivery by it). */
   messageId?: string | null;
 }
 

@@ -80,7 +80,34 @@ export function templateButtons(template: Pick<RawTemplate, 'id' | 'button'>): M
   return out;
 }
 
-/** The message a target receives from a template: WhatsApp text with placeholders filled, media, buttons. */
+/** Whether a template maps to an approved Cloud API template (what a Cloud API account may send). */
+export function isMapped(template: Pick<RawTemplate, 'wa_template_name'>): boolean {
+  return !!template.wa_template_name?.trim();
+}
+
+const parsedParams = new Map<string, string[]>();
+
+/** The stored body parameter list ('{name}', '{phoneNumber}' … in order); anything unreadable is none. */
+function templateParams(raw: string): string[] {
+  const cached = parsedParams.get(raw);
+  if (cached) return cached;
+  let list: unknown;
+  try {
+    list = JSON.parse(raw);
+  } catch {
+    list = [];
+  }
+  const out = Array.isArray(list) ? list.map((p) => (typeof p === 'string' ? p : '')) : [];
+  if (parsedParams.size > 1000) parsedParams.clear();
+  parsedParams.set(raw, out);
+  return out;
+}
+
+/**
+ * The message a target receives from a template: WhatsApp text with placeholders filled, media,
+ * buttons, and the approved Cloud API template with its body parameters filled when it maps to one
+ * (the simulator ignores it; a Cloud API account sends only it).
+ */
 export function composeMessage(template: RawTemplate, target: { name: string; number: string }): OutgoingMessage {
   const body = template.text_wa.trim() ? template.text_wa : plainText(template.text);
   return {
@@ -88,5 +115,13 @@ export function composeMessage(template: RawTemplate, target: { name: string; nu
     text: renderText(body, target),
     mediaUrl: template.media || null,
     buttons: templateButtons(template),
+    template: isMapped(template)
+      ? {
+          name: template.wa_template_name!.trim(),
+          language: template.wa_template_language?.trim() || 'id',
+          // Graph refuses an empty parameter (a target without a name).
+          bodyParams: templateParams(template.wa_template_params).map((p) => renderText(p, target).trim() || '-'),
+        }
+      : null,
   };
 }

@@ -1,7 +1,7 @@
 import { referralAmount } from '../money/referral';
 import { cooldownCutoff, feeOn, intervalSeconds, readSnapshot, type RuleSnapshot } from './snapshot';
 import type { ClaimedTarget, EngineStore, RawAccount, RawTarget, RawTemplate, SendRecord, SendRules } from './store';
-import { pickTemplate } from './templates';
+import { isMapped, pickTemplate } from './templates';
 
 export type ClaimAnswer = { kind: 'claimed'; target: ClaimedTarget; template: RawTemplate } | { kind: 'none' } | { kind: 'no-template' };
 
@@ -40,6 +40,8 @@ export class Ticker {
   private running = false;
   /** Templates picked for sends not yet recorded, so one tick's picks spread over the templates. */
   private readonly inFlight = new Map<number, number>();
+  /** Accounts that may send only templates mapped to an approved Cloud API template. */
+  readonly mappedOnly = new Set<number>();
   ticks = 0;
 
   constructor(
@@ -81,12 +83,28 @@ export class Ticker {
     else this.inFlight.delete(templateId);
   }
 
+  /** The templates an account may send: every active one, or the mapped ones for a Cloud API account. */
+  private templatesFor(snap: RuleSnapshot, accountId: number): RawTemplate[] {
+    return this.mappedOnly.has(accountId) ? snap.templates.filter(isMapped) : snap.templates;
+  }
+
   /** A claimed target gets the template with the fewest uses, counting sends in flight. */
-  private answer(snap: RuleSnapshot, target: ClaimedTarget | null): ClaimAnswer {
+  private answer(snap: RuleSnapshot, target: ClaimedTarget | null, accountId: number): ClaimAnswer {
     if (!target) return { kind: 'none' };
-    const template = pickTemplate(snap.templates, this.inFlight)!;
+    const template = pickTemplate(this.templatesFor(snap, accountId), this.inFlight)!;
     this.inFlight.set(template.id, (this.inFlight.get(template.id) ?? 0) + 1);
     return { kind: 'claimed', target, template };
+  }
+
+  /** Every claim's answer in the order asked: the claims made in the order the store answered them, the rest no-template. */
+  private claimAnswers(
+    snap: RuleSnapshot,
+    claims: Array<{ accountId: number }>,
+    claiming: Array<{ accountId: number }>,
+    targets: Array<ClaimedTarget | null>,
+  ): ClaimAnswer[] {
+    const made = new Map(claiming.map((c, i) => [c, targets[i] ?? null] as const));
+    return claims.map((c) => (made.has(c) ? this.answer(snap, made.get(c)!, c.accountId) : { kind: 'no-template' }));
   }
 
   private async run(): Promise<void> {
@@ -117,8 +135,10 @@ export class Ticker {
     let answers: { claims: ClaimAnswer[]; releases: Array<RawTarget | null>; records: Recorded[] };
     try {
       const snap = await readSnapshot(this.store);
-      // With no active template nothing is claimed: the loops end with the spec's message.
-      const templates = snap.templates.length > 0;
+      // With no active template (for a Cloud API account: none mapped) nothing is claimed: the loop
+      // ends with the spec's message.
+      const usable = (accountId: number) => this.templatesFor(snap, accountId).length > 0;
+      const claiming = claims.filter((c) => usable(c.accountId));
       const rules: SendRules = {
         fee: (member) => feeOn(snap, member),
         referral: (income) => referralAmount(income, snap.settings.referral_percent),
@@ -127,19 +147,20 @@ export class Ticker {
       const done = await this.store.tick({
         now,
         cutoff: cooldownCutoff(snap, now),
-        records: records.map((r) => ({ ...r.attempt, claimNext: r.attempt.claimNext && templates })),
+        records: records.map((r) => ({ ...r.attempt, claimNext: r.attempt.claimNext && usable(r.attempt.accountId) })),
         releases: releases.map((r) => r.targetId),
-        claims: templates ? claims.map((c) => c.accountId) : [],
+        claims: claiming.map((c) => c.accountId),
         rules,
       });
       answers = {
         records: done.records.map((rec, i) => {
-          const wanted = rec.account !== null && rec.interval === 0 && records[i]!.attempt.claimNext;
-          const next: ClaimAnswer | null = !wanted ? null : templates ? this.answer(snap, rec.next) : { kind: 'no-template' };
+          const { accountId, claimNext } = records[i]!.attempt;
+          const wanted = rec.account !== null && rec.interval === 0 && claimNext;
+          const next: ClaimAnswer | null = !wanted ? null : usable(accountId) ? this.answer(snap, rec.next, accountId) : { kind: 'no-template' };
           return { account: rec.account, target: rec.target, income: rec.income, interval: rec.interval, referrerId: rec.referrerId, next };
         }),
         releases: done.releases,
-        claims: templates ? done.claims.map((target) => this.answer(snap, target)) : claims.map(() => ({ kind: 'no-template' })),
+        claims: this.claimAnswers(snap, claims, claiming, done.claims),
       };
     } catch (err) {
       // Nothing of this tick was committed: claims were not taken, records not written.

@@ -13,18 +13,24 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export type LogFormat = 'json' | 'text';
 
-/** Paths never written, whatever a caller passes: credentials, cookies, the Authorization header, bodies. */
+/** Paths never written, whatever a caller passes: credentials (Cloud API tokens too), cookies, the Authorization header, bodies. */
 export const REDACT_PATHS = [
   'password',
   'token',
   'authorization',
   'cookie',
   'body',
+  'accessToken',
+  'cloudToken',
+  'cloud_token',
   '*.password',
   '*.token',
   '*.authorization',
   '*.cookie',
   '*.body',
+  '*.accessToken',
+  '*.cloudToken',
+  '*.cloud_token',
   '*.headers.authorization',
   '*.headers.cookie',
   '*.headers["set-cookie"]',

@@ -1,6 +1,6 @@
 import type { Api } from '../lib/api';
 import type { AppContext } from '../context';
-import { SimulatorGateway } from '../gateway/simulator/simulator';
+import { simulatorOf } from '../gateway';
 import { SimPhone } from '../gateway/simulator/phone';
 import { defaultCountry } from '../settings/service';
 import { ConnectionBody, NumbersQuery, PairBody, ReplyBody, RevokeBody, ScanBody } from './schema';
@@ -10,8 +10,9 @@ import { ConnectionBody, NumbersQuery, PairBody, ReplyBody, RevokeBody, ScanBody
  * network with them; they are mounted only while the simulator is the gateway.
  */
 export function registerSimRoutes(api: Api, ctx: AppContext): void {
-  if (!(ctx.gateway instanceof SimulatorGateway)) return;
-  const sim = ctx.gateway;
+  // With GATEWAY=cloud-api the simulator still serves the accounts linked by QR code or number.
+  const sim = simulatorOf(ctx.gateway);
+  if (!sim) return;
   const phone = new SimPhone(sim);
   /** The phone reading numbers under the default country setting as it is now. */
   const localPhone = async () => {

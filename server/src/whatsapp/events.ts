@@ -3,6 +3,8 @@ import type { AppContext } from '../context';
 import { whatsapps } from '../db/schema';
 import type { ConnectionState, GatewayEvent } from '../gateway/types';
 import { accountByDevice, accountById, emitAccount } from './access';
+import { cloudGatewayOf } from '../gateway';
+import { decryptSecret } from '../lib/secrets';
 import { notify, pendingLinks } from './pending';
 import { accountEventData, type WhatsappRow } from './view';
 
@@ -143,6 +145,44 @@ const RESTORABLE: Record<string, ConnectionState> = {
   'reconnecting...': 'disconnected',
 };
 
+/** A saved account as restoring its session reads it (the row's column names). */
+export interface SavedSession {
+  device_id: string;
+  phonenumber: string | null;
+  pushname: string | null;
+  server: string | null;
+  serialized: string | null;
+  state: string | null;
+  gateway?: string | null;
+  cloud_phone_number_id?: string | null;
+  cloud_token?: string | null;
+}
+
+/**
+ * Re-opens one saved session in this process's gateway: the identity and state for the simulator;
+ * a Cloud API number also hands its credentials (the token decrypted) to the Cloud gateway.
+ * Nothing happens without saved credentials or after a logout.
+ */
+export function restoreSessionOf(ctx: AppContext, row: SavedSession): void {
+  if (!row.serialized || !row.phonenumber || row.state === 'loggedOut') return;
+  const state = RESTORABLE[row.state ?? 'unknown'] ?? 'unknown';
+  const identity = { phonenumber: row.phonenumber, pushname: row.pushname ?? '', server: row.server ?? 'c.us', serialized: row.serialized };
+  if (row.gateway === 'cloud-api') {
+    const cloud = cloudGatewayOf(ctx.gateway);
+    if (!cloud || !row.cloud_phone_number_id || !row.cloud_token) return;
+    let token: string;
+    try {
+      token = decryptSecret(ctx.config.secretKey, row.cloud_token);
+    } catch {
+      ctx.log(`The saved Cloud API token of ${row.device_id} cannot be decrypted (another SECRET_KEY?)`);
+      return;
+    }
+    cloud.register(row.device_id, { phoneNumberId: row.cloud_phone_number_id, token }, identity, 'connected');
+    return;
+  }
+  ctx.gateway.restoreSession(row.device_id, identity, state);
+}
+
 /** Re-opens the saved sessions, as a real gateway reloads its credentials after a restart. */
 async function restoreSessions(ctx: AppContext): Promise<void> {
   const rows = await ctx.db
@@ -150,27 +190,18 @@ async function restoreSessions(ctx: AppContext): Promise<void> {
     .from(whatsapps)
     .where(and(isNotNull(whatsapps.serialized), isNotNull(whatsapps.phonenumber), or(isNull(whatsapps.state), ne(whatsapps.state, 'loggedOut'))));
   for (const row of rows) {
-    const state = RESTORABLE[row.state ?? 'unknown'] ?? 'unknown';
-    ctx.gateway.restoreSession(
-      row.deviceId,
-      { phonenumber: row.phonenumber!, pushname: row.pushname ?? '', server: row.server ?? 'c.us', serialized: row.serialized! },
-      state,
-    );
+    restoreSessionOf(ctx, {
+      device_id: row.deviceId,
+      phonenumber: row.phonenumber,
+      pushname: row.pushname,
+      server: row.server,
+      serialized: row.serialized,
+      state: row.state,
+      gateway: row.gateway,
+      cloud_phone_number_id: row.cloudPhoneNumberId,
+      cloud_token: row.cloudToken,
+    });
   }
-}
-
-/**
- * Re-opens one saved session in this process's gateway (an account linked on another node since
- * this one started, taken over by this node). Nothing happens without saved credentials or after a
- * logout.
- */
-export function restoreSessionOf(
-  ctx: AppContext,
-  row: { device_id: string; phonenumber: string | null; pushname: string | null; server: string | null; serialized: string | null; state: string | null },
-): void {
-  if (!row.serialized || !row.phonenumber || row.state === 'loggedOut') return;
-  const state = RESTORABLE[row.state ?? 'unknown'] ?? 'unknown';
-  ctx.gateway.restoreSession(row.device_id, { phonenumber: row.phonenumber, pushname: row.pushname ?? '', server: row.server ?? 'c.us', serialized: row.serialized }, state);
 }
 
 /**

@@ -15,6 +15,8 @@ import type { NewClientBody, SaveBody } from './schema';
 import { normalizePhone } from '../../../common/phone';
 import { defaultCountry } from '../settings/service';
 import { holdLink } from './shared-links';
+import { cloudGatewayOf } from '../gateway';
+import { isCloudDevice, NO_QR_MSG } from '../gateway/cloud/cloud';
 
 /** The QR (or pairing code) call gives up after this long, as the console does. */
 export const QR_WAIT_MS = 120_000;
@@ -67,9 +69,12 @@ async function reconnectInPlace(ctx: AppContext, caller: AuthUser, deviceId: str
 /** POST new-client: starts linking a device by QR, or by pairing code when a phone number is given. */
 export async function newClient(ctx: AppContext, caller: AuthUser, body: z.infer<typeof NewClientBody>) {
   const { deviceId } = body;
-  if (body.previousDeviceId && body.previousDeviceId === deviceId) return reconnectInPlace(ctx, caller, deviceId);
+  // A business number is linked with its token (cloud-link), never by QR code or pairing code.
+  if (isCloudDevice(deviceId) && cloudGatewayOf(ctx.gateway)) throw new HttpError(409, NO_QR_MSG);
   if (body.previousDeviceId) {
     const previous = await accountByDevice(ctx, body.previousDeviceId);
+    if (previous?.gateway === 'cloud-api') throw new HttpError(409, NO_QR_MSG);
+    if (body.previousDeviceId === deviceId) return reconnectInPlace(ctx, caller, deviceId);
     if (!previous || !mayReach(caller, previous)) throw new HttpError(404, CLIENT_NOT_FOUND);
   }
   if (await accountByDevice(ctx, deviceId)) throw new HttpError(409, 'WhatsApp ID sudah dipakai');

@@ -8,6 +8,7 @@ import { userScope } from './access';
 import { startWhatsappEvents } from './events';
 import { clientState, listenMessageCreated, newClient, QR_WAIT_MS, qrForClient, removeClient, saveAccount } from './linking';
 import { atLinkHolder, serveLinks } from './shared-links';
+import { CloudLinkBody, linkCloudAccount } from './cloud-link';
 import { DeviceId, IdBody, IntervalBody, NewClientBody, RemoveClientBody, SaveBody, StatusBody } from './schema';
 import {
   activateAccount,
@@ -78,6 +79,10 @@ export function registerWhatsappRoutes(api: Api, ctx: AppContext): void {
     const caller = currentUser(req);
     const body = SaveBody.parse(req.body ?? {});
     res.json(await atLinkHolder(ctx, caller, body.clientid, 'link.save', { body }, FORWARD_MS, () => saveAccount(ctx, caller, body)));
+  });
+
+  api.post('/admin/whatsapp/cloud-link', async (req, res) => {
+    res.json(await linkCloudAccount(ctx, currentUser(req), CloudLinkBody.parse(req.body ?? {})));
   });
 
   api.get('/admin/whatsapp/list-per-page', async (req, res) => {

@@ -24,6 +24,8 @@ export function whatsappView(row: WhatsappRow) {
     income: row.income,
     suspended: row.suspended,
     suspended_count: row.suspendedCount,
+    quality_rating: row.qualityRating,
+    messaging_tier: row.messagingTier,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -53,7 +53,7 @@ const Q = {
       VALUES ($1, $2, $3, $4, $5)`,
   settings: 'SELECT interval_min, interval_max, price, referral_percent, recipient_cooldown_hours FROM settings WHERE id = 1',
   levels: 'SELECT blast_fee, requirement_blast FROM levels ORDER BY requirement_blast, id',
-  templates: "SELECT id, media, text, text_wa, button, count_use FROM message_templates WHERE status = 'active' ORDER BY count_use, id",
+  templates: "SELECT id, media, text, text_wa, button, count_use, wa_template_name, wa_template_language, wa_template_params FROM message_templates WHERE status = 'active' ORDER BY count_use, id",
   optedOut: 'SELECT 1 AS n FROM opt_outs WHERE number = $1 LIMIT 1',
   targetByNumber: `SELECT ${TARGET_COLUMNS} FROM phone_numbers WHERE number = $1`,
   // Only claims of accounts no live node holds: another node's claims in flight are its own business.

@@ -117,7 +117,7 @@ class Statements {
     );
     this.levels = prep('SELECT blast_fee, requirement_blast FROM levels ORDER BY requirement_blast, id');
     this.templates = prep(
-      "SELECT id, media, text, text_wa, button, count_use FROM message_templates WHERE status = 'active' ORDER BY count_use, id",
+      "SELECT id, media, text, text_wa, button, count_use, wa_template_name, wa_template_language, wa_template_params FROM message_templates WHERE status = 'active' ORDER BY count_use, id",
     );
     this.optedOut = prep<[string], { n: number }>('SELECT count(*) AS n FROM opt_outs WHERE number = ?');
     this.targetByNumber = prep<[string], RawTarget>(`SELECT ${TARGET_COLUMNS} FROM phone_numbers WHERE number = ?`);

@@ -34,6 +34,9 @@ export async function accountForJob(ctx: AppContext, caller: AuthUser, whatsappI
   return account;
 }
 
+/** Generators and validators ask whether numbers have WhatsApp, which the Cloud API cannot answer. */
+export const CLOUD_CANNOT_CHECK_MSG = 'Cloud API tidak dapat memeriksa nomor WhatsApp; gunakan akun yang ditautkan dengan QR code atau nomor';
+
 /**
  * Start and stop need the job's account connected; otherwise 403 with the message shown under
  * 'Forbidden' (the console then offers to reconnect the account).
@@ -42,6 +45,7 @@ export async function connectedAccountForJob(ctx: AppContext, caller: AuthUser, 
   const account = whatsappId === null ? undefined : await accountById(ctx, whatsappId);
   if (!account) throw new HttpError(403, DISCONNECTED_MESSAGE);
   if (!mayReach(caller, account)) throw new HttpError(403, 'Forbidden');
+  if (account.gateway === 'cloud-api') throw new HttpError(409, CLOUD_CANNOT_CHECK_MSG);
   if (!accountCanRunJobs(account.state)) throw new HttpError(403, DISCONNECTED_MESSAGE);
   return account;
 }

@@ -1,0 +1,331 @@
+import { HttpError } from '../../lib/errors';
+import type {
+  CheckResult,
+  ConnectionState,
+  DeviceIdentity,
+  DeviceSnapshot,
+  Gateway,
+  GatewayEvent,
+  GatewayListener,
+  OutgoingMessage,
+  SendErrorCode,
+  SendResult,
+} from '../types';
+import { TokenBucket } from './bucket';
+import { describeFailure, graphCall, type GraphAnswer } from './graph';
+
+/** Device ids of Cloud API accounts: `cloud-{phoneNumberId}`. */
+export const CLOUD_DEVICE_PREFIX = 'cloud-';
+export const isCloudDevice = (deviceId: string) => deviceId.startsWith(CLOUD_DEVICE_PREFIX);
+export const cloudDeviceId = (phoneNumberId: string) => `${CLOUD_DEVICE_PREFIX}${phoneNumberId}`;
+
+export const NO_QR_MSG = 'Cloud API tidak mendukung QR code';
+
+/** How the gateway waits between tries of a rate-limited or failed call. */
+export interface BackOff {
+  /** First wait; each next one doubles, up to maxMs. */
+  baseMs: number;
+  maxMs: number;
+  /** Tries after the first, for rate limits. */
+  rateLimitRetries: number;
+  /** Tries after the first, for network errors and 5xx answers. */
+  networkRetries: number;
+}
+
+export interface CloudOptions {
+  baseUrl: string;
+  /** Sends per second per business number. */
+  ratePerSecond: number;
+  timeoutMs?: number;
+  backOff?: Partial<BackOff>;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+export interface CloudCredentials {
+  phoneNumberId: string;
+  token: string;
+}
+
+interface CloudAccount extends CloudCredentials {
+  deviceId: string;
+  identity: DeviceIdentity | null;
+  state: ConnectionState;
+  sent: number;
+  failed: number;
+  retries: number;
+  lastErrors: Array<{ code: string; date: string }>;
+}
+
+/** What Graph says about a business number when it is linked. */
+export type NumberInfo =
+  | { ok: true; displayPhoneNumber: string; verifiedName: string; qualityRating: string | null; messagingTier: string | null }
+  | { ok: false; reason: 'token' | 'not_found' | 'unavailable' };
+
+const DEFAULT_BACK_OFF: BackOff = { baseMs: 500, maxMs: 8000, rateLimitRetries: 5, networkRetries: 3 };
+
+const str = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** Graph's answer to a send → the product's outcome, or 'retry-rate' / 'retry-network' for another try. */
+function classify(a: Exclude<GraphAnswer, { ok: true }>): SendErrorCode | 'retry-rate' | 'retry-network' {
+  if (a.kind === 'network') return 'retry-network';
+  if (a.status === 401 || a.code === 190) return 'token_expired';
+  if (a.status === 429 || a.code === 130429 || a.code === 131056 || a.code === 4 || a.code === 80007) return 'retry-rate';
+  if (a.code === 131026) return 'not_registered';
+  if (a.code === 131047) return 'reengagement';
+  if (a.code === 132000 || a.code === 132001 || a.code === 132012) return 'no_template';
+  if (a.status >= 500) return 'retry-network';
+  return 'failed';
+}
+
+/**
+ * The WhatsApp Business Cloud API as a gateway. An account is a business phone number with its
+ * access token, registered by the linking call and at start-up from the saved rows; it is
+ * connected while its token works. Sends are approved templates only, throttled per number by a
+ * token bucket, with rate limits and network failures retried here with exponential back-off.
+ * Number checks do not exist on the Cloud API.
+ */
+export class CloudApiGateway implements Gateway {
+  readonly kind = 'cloud-api' as const;
+  private readonly accounts = new Map<string, CloudAccount>();
+  private readonly buckets = new Map<string, TokenBucket>();
+  private readonly listeners = new Set<GatewayListener>();
+  private readonly backOff: BackOff;
+  private readonly timeoutMs: number;
+  private readonly sleeps = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+  private closed = false;
+
+  constructor(private readonly options: CloudOptions) {
+    this.backOff = { ...DEFAULT_BACK_OFF, ...options.backOff };
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+  }
+
+  /** Gives the gateway a number's credentials (linking, start-up); the account is connected. */
+  register(deviceId: string, credentials: CloudCredentials, identity: DeviceIdentity | null = null, state: ConnectionState = 'connected'): void {
+    const existing = this.accounts.get(deviceId);
+    this.accounts.set(deviceId, {
+      deviceId,
+      phoneNumberId: credentials.phoneNumberId,
+      token: credentials.token,
+      identity: identity ?? existing?.identity ?? null,
+      state,
+      sent: existing?.sent ?? 0,
+      failed: existing?.failed ?? 0,
+      retries: existing?.retries ?? 0,
+      lastErrors: existing?.lastErrors ?? [],
+    });
+  }
+
+  /** Asks Graph who a business number is, with the token it was given. */
+  async verifyNumber(credentials: CloudCredentials): Promise<NumberInfo> {
+    const answer = await graphCall(this.options.baseUrl, {
+      method: 'GET',
+      path: `/${encodeURIComponent(credentials.phoneNumberId)}?fields=display_phone_number,verified_name,quality_rating,messaging_limit_tier`,
+      token: credentials.token,
+      timeoutMs: this.timeoutMs,
+    });
+    if (answer.ok) {
+      const display = str(answer.body.display_phone_number);
+      if (!display) return { ok: false, reason: 'not_found' };
+      return {
+        ok: true,
+        displayPhoneNumber: display,
+        verifiedName: str(answer.body.verified_name) ?? '',
+        qualityRating: str(answer.body.quality_rating),
+        messagingTier: str(answer.body.messaging_limit_tier),
+      };
+    }
+    if (answer.kind === 'graph') {
+      if (answer.status === 401 || answer.code === 190) return { ok: false, reason: 'token' };
+      if (answer.status === 404 || answer.code === 100 || answer.code === 803) return { ok: false, reason: 'not_found' };
+    }
+    this.options.log?.(`Graph did not answer the number check of ${credentials.phoneNumberId}: ${describeFailure(answer)}`);
+    return { ok: false, reason: 'unavailable' };
+  }
+
+  on(listener: GatewayListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: GatewayEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(event);
+      } catch (err) {
+        this.options.log?.('A gateway listener failed', err);
+      }
+    }
+  }
+
+  async startSession(): Promise<DeviceSnapshot> {
+    throw new HttpError(409, NO_QR_MSG);
+  }
+
+  async reconnect(): Promise<ConnectionState> {
+    throw new HttpError(409, NO_QR_MSG);
+  }
+
+  /** Re-opens a saved account's identity and state; its credentials come through register(). */
+  restoreSession(deviceId: string, identity: DeviceIdentity, state: ConnectionState): void {
+    const account = this.accounts.get(deviceId);
+    if (!account) return;
+    account.identity = identity;
+    account.state = state === 'loggedOut' ? 'loggedOut' : 'connected';
+  }
+
+  async logout(deviceId: string): Promise<void> {
+    if (this.accounts.delete(deviceId)) this.emit({ type: 'disconnected', deviceId, reason: 'loggedOut' });
+  }
+
+  removeSession(deviceId: string): void {
+    this.accounts.delete(deviceId);
+  }
+
+  private snapshotOf(a: CloudAccount): DeviceSnapshot {
+    return { deviceId: a.deviceId, phase: a.state, identity: a.identity, qr: null, code: null, expiresAt: null };
+  }
+
+  snapshot(deviceId: string): DeviceSnapshot | null {
+    const a = this.accounts.get(deviceId);
+    return a ? this.snapshotOf(a) : null;
+  }
+
+  sessions(): DeviceSnapshot[] {
+    return [...this.accounts.values()].map((a) => this.snapshotOf(a));
+  }
+
+  /** The developer monitor's view: never the token. */
+  inspect(deviceId: string): Record<string, unknown> | null {
+    const a = this.accounts.get(deviceId);
+    if (!a) return null;
+    const bucket = this.buckets.get(a.phoneNumberId);
+    return {
+      gateway: 'cloud-api',
+      deviceId,
+      phoneNumberId: a.phoneNumberId,
+      state: a.state,
+      identity: a.identity,
+      stats: { sent: a.sent, failed: a.failed, retries: a.retries, waitingForRate: bucket?.waiting ?? 0 },
+      lastErrors: a.lastErrors,
+    };
+  }
+
+  state(deviceId: string): ConnectionState | null {
+    return this.accounts.get(deviceId)?.state ?? null;
+  }
+
+  async checkNumber(): Promise<CheckResult> {
+    // The Cloud API has no way to ask whether a number has WhatsApp.
+    return { ok: false, error: 'failed' };
+  }
+
+  private bucket(phoneNumberId: string): TokenBucket {
+    let b = this.buckets.get(phoneNumberId);
+    if (!b) {
+      b = new TokenBucket(this.options.ratePerSecond);
+      this.buckets.set(phoneNumberId, b);
+    }
+    return b;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const entry = {
+        timer: setTimeout(() => {
+          this.sleeps.delete(entry);
+          resolve();
+        }, ms),
+        resolve,
+      };
+      this.sleeps.add(entry);
+    });
+  }
+
+  private delayFor(attempt: number): number {
+    return Math.min(this.backOff.maxMs, this.backOff.baseMs * 2 ** attempt);
+  }
+
+  private failed(a: CloudAccount, code: SendErrorCode): SendResult {
+    a.failed += 1;
+    a.lastErrors = [...a.lastErrors.slice(-9), { code, date: new Date().toISOString() }];
+    return { ok: false, error: code };
+  }
+
+  private expire(a: CloudAccount): void {
+    if (a.state === 'loggedOut') return;
+    a.state = 'loggedOut';
+    this.options.log?.(`The Cloud API token of ${a.phoneNumberId} expired or was revoked`);
+    this.emit({ type: 'connection.update', deviceId: a.deviceId, state: 'loggedOut' });
+  }
+
+  async send(deviceId: string, message: OutgoingMessage): Promise<SendResult> {
+    const a = this.accounts.get(deviceId);
+    if (!a) return { ok: false, error: 'unknown_device' };
+    if (a.state !== 'connected') return { ok: false, error: a.state === 'loggedOut' ? 'token_expired' : 'not_connected' };
+    if (!/^\d{8,15}$/.test(message.to)) return { ok: false, error: 'invalid_number' };
+    if (!message.template) return { ok: false, error: 'no_template' };
+    const { name, language, bodyParams } = message.template;
+    const payload = {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: message.to,
+      type: 'template',
+      template: {
+        name,
+        language: { code: language },
+        components: bodyParams.length ? [{ type: 'body', parameters: bodyParams.map((text) => ({ type: 'text', text })) }] : [],
+      },
+    };
+    let rateTries = 0;
+    let networkTries = 0;
+    for (;;) {
+      await this.bucket(a.phoneNumberId).take();
+      if (this.closed) return this.failed(a, 'failed');
+      if (a.state !== 'connected') return this.failed(a, a.state === 'loggedOut' ? 'token_expired' : 'not_connected');
+      const answer = await graphCall(this.options.baseUrl, {
+        method: 'POST',
+        path: `/${encodeURIComponent(a.phoneNumberId)}/messages`,
+        token: a.token,
+        body: payload,
+        timeoutMs: this.timeoutMs,
+      });
+      if (answer.ok) {
+        const first = Array.isArray(answer.body.messages) ? (answer.body.messages[0] as { id?: unknown } | undefined) : undefined;
+        const id = str(first?.id);
+        if (!id) return this.failed(a, 'failed');
+        a.sent += 1;
+        return { ok: true, messageId: id, date: new Date() };
+      }
+      const outcome = classify(answer);
+      if (outcome === 'retry-rate') {
+        if (rateTries >= this.backOff.rateLimitRetries) return this.failed(a, 'rate_limited');
+        a.retries += 1;
+        await this.sleep(this.delayFor(rateTries++));
+        continue;
+      }
+      if (outcome === 'retry-network') {
+        if (networkTries >= this.backOff.networkRetries) {
+          this.options.log?.(`Cloud API send from ${a.phoneNumberId} failed: ${describeFailure(answer)}`);
+          return this.failed(a, answer.kind === 'network' && answer.timeout ? 'timeout' : 'failed');
+        }
+        a.retries += 1;
+        await this.sleep(this.delayFor(networkTries++));
+        continue;
+      }
+      if (outcome === 'token_expired') this.expire(a);
+      return this.failed(a, outcome);
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const s of this.sleeps) {
+      clearTimeout(s.timer);
+      s.resolve();
+    }
+    this.sleeps.clear();
+    for (const b of this.buckets.values()) b.close();
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeGraph } from '../fakes/graph';
+import { CloudApiGateway } from '../../server/src/gateway/cloud/cloud';
+import { HttpError } from '../../server/src/lib/errors';
+import type { GatewayEvent, OutgoingMessage } from '../../server/src/gateway/types';
+
+const fake = new FakeGraph();
+const NUMBER = { phoneNumberId: '120000000000001', token: 'EAAGunit0001', display_phone_number: '+62 812-0000-0001', verified_name: 'Unit' };
+const FAST = { baseMs: 20, maxMs: 80, rateLimitRetries: 3, networkRetries: 2 };
+
+const message = (to: string): OutgoingMessage => ({ to, text: 'Halo', template: { name: 'promo', language: 'id', bodyParams: ['Budi'] } });
+
+function gateway(over: Partial<ConstructorParameters<typeof CloudApiGateway>[0]> = {}) {
+  const g = new CloudApiGateway({ baseUrl: fake.url, ratePerSecond: 80, backOff: FAST, ...over });
+  g.register('cloud-unit', { phoneNumberId: NUMBER.phoneNumberId, token: NUMBER.token });
+  return g;
+}
+
+beforeAll(async () => {
+  await fake.start();
+  fake.addNumber(NUMBER);
+});
+afterAll(() => fake.close());
+
+describe('the Cloud API gateway', () => {
+  it('sends only templates, and answers what it cannot do', async () => {
+    const g = gateway();
+    expect(g.state('cloud-unit')).toBe('connected');
+    expect(await g.send('cloud-unit', { to: '6281299990001', text: 'Halo' })).toEqual({ ok: false, error: 'no_template' });
+    expect(await g.send('cloud-nobody', message('6281299990001'))).toEqual({ ok: false, error: 'unknown_device' });
+    const ok = await g.send('cloud-unit', message('6281299990001'));
+    expect(ok).toMatchObject({ ok: true, messageId: expect.stringMatching(/^wamid\./) });
+    expect(await g.checkNumber()).toEqual({ ok: false, error: 'failed' });
+    await expect(g.startSession()).rejects.toBeInstanceOf(HttpError);
+    await expect(g.reconnect()).rejects.toMatchObject({ status: 409, msg: 'Cloud API tidak mendukung QR code' });
+    expect(JSON.stringify(g.inspect('cloud-unit'))).not.toContain(NUMBER.token);
+    g.close();
+  });
+
+  it('maps Graph errors: not on WhatsApp, re-engagement, rate limit after its retries, server errors after theirs', async () => {
+    const g = gateway();
+    fake.program({ to: '6281299990002', outcome: 'not_on_whatsapp' });
+    fake.program({ to: '6281299990003', outcome: 'reengagement' });
+    fake.program({ to: '6281299990004', outcome: 'rate_limit' });
+    fake.program({ to: '6281299990005', outcome: 'server_error', times: 1 });
+    fake.program({ to: '6281299990006', outcome: 'server_error' });
+    expect(await g.send('cloud-unit', message('6281299990002'))).toEqual({ ok: false, error: 'not_registered' });
+    expect(await g.send('cloud-unit', message('6281299990003'))).toEqual({ ok: false, error: 'reengagement' });
+    expect(await g.send('cloud-unit', message('6281299990004'))).toEqual({ ok: false, error: 'rate_limited' });
+    expect(fake.sends().filter((s) => s.body?.to === '6281299990004')).toHaveLength(1 + FAST.rateLimitRetries);
+    expect(await g.send('cloud-unit', message('6281299990005'))).toMatchObject({ ok: true });
+    expect(await g.send('cloud-unit', message('6281299990006'))).toEqual({ ok: false, error: 'failed' });
+    expect(fake.sends().filter((s) => s.body?.to === '6281299990006')).toHaveLength(1 + FAST.networkRetries);
+    g.close();
+  });
+
+  it('answers failed or timeout when Graph cannot be reached', async () => {
+    const g = new CloudApiGateway({ baseUrl: 'http://127.0.0.1:9/v21.0', ratePerSecond: 80, backOff: FAST, timeoutMs: 500 });
+    g.register('cloud-unit', { phoneNumberId: NUMBER.phoneNumberId, token: NUMBER.token });
+    const r = await g.send('cloud-unit', message('6281299990007'));
+    expect(r.ok).toBe(false);
+    expect(['failed', 'timeout']).toContain(!r.ok && r.error);
+    g.close();
+  });
+
+  it('logs the number out when its token expires', async () => {
+    const g = gateway();
+    const events: GatewayEvent[] = [];
+    g.on((e) => events.push(e));
+    fake.program({ to: '6281299990008', outcome: 'token_expired' });
+    expect(await g.send('cloud-unit', message('6281299990008'))).toEqual({ ok: false, error: 'token_expired' });
+    expect(g.state('cloud-unit')).toBe('loggedOut');
+    expect(events).toEqual([{ type: 'connection.update', deviceId: 'cloud-unit', state: 'loggedOut' }]);
+    expect(await g.send('cloud-unit', message('6281299990009'))).toEqual({ ok: false, error: 'token_expired' });
+    g.close();
+  });
+
+  it('keeps to the per-number rate: sends wait for their turn and none fails', async () => {
+    const g = gateway({ ratePerSecond: 10 });
+    const started = Date.now();
+    const results = await Promise.all(Array.from({ length: 25 }, (_, i) => g.send('cloud-unit', message(`62812998${String(i).padStart(5, '0')}`))));
+    const elapsed = Date.now() - started;
+    expect(results.every((r) => r.ok)).toBe(true);
+    // A burst of 10, then 15 more at 10 per second.
+    expect(elapsed).toBeGreaterThanOrEqual(1400);
+    const times = fake
+      .sends()
+      .filter((s) => String(s.body?.to).startsWith('62812998'))
+      .map((s) => s.at);
+    const windows = times.map((at) => times.filter((x) => x >= at && x < at + 1000).length);
+    // At most a full bucket plus one second's refill in any second.
+    expect(Math.max(...windows)).toBeLessThanOrEqual(20);
+    g.close();
+  });
+});

@@ -1,0 +1,357 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startTestApp, type TestApp, type TestUser } from '../helpers';
+import { FakeGraph } from '../fakes/graph';
+import { transaction } from '../../server/src/db/client';
+import { one } from '../../server/src/db/raw';
+import { messageLogs, messageTemplates, phoneNumbers, whatsapps } from '../../server/src/db/schema';
+import { engineFor } from '../../server/src/engine/engine';
+import { decryptSecret } from '../../server/src/lib/secrets';
+import { addTemplate, invariantViolations, setRules, startBlast, untilIdle } from './engine-fixtures';
+import { eventually, linkByQr } from './whatsapp-fixtures';
+
+const fake = new FakeGraph();
+const WABA = '102938475610';
+const NUMBERS = {
+  link: { phoneNumberId: '110000000000001', token: 'EAAGlinktoken0001', display_phone_number: '+62 812-3450-0001', verified_name: 'Toko Maju' },
+  mix: { phoneNumberId: '110000000000002', token: 'EAAGmixtoken0002', display_phone_number: '+62 812-3450-0002', verified_name: 'Toko Campur' },
+  slow: { phoneNumberId: '110000000000003', token: 'EAAGslowtoken003', display_phone_number: '+62 812-3450-0003', verified_name: 'Toko Pelan' },
+  expire: { phoneNumberId: '110000000000004', token: 'EAAGexpiretoken4', display_phone_number: '+62 812-3450-0004', verified_name: 'Toko Habis' },
+  jobs: { phoneNumberId: '110000000000005', token: 'EAAGjobstoken005', display_phone_number: '+62 812-3450-0005', verified_name: 'Toko Cek' },
+};
+
+let t: TestApp;
+let member: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  await fake.start();
+  for (const n of Object.values(NUMBERS)) fake.addNumber(n);
+  fake.numbers.get(NUMBERS.link.phoneNumberId)!.quality_rating = 'YELLOW';
+  t = await startTestApp({
+    gateway: 'cloud-api',
+    cloud: { baseUrl: fake.url, appSecret: 'test-app-secret', verifyToken: 'test-verify-token', ratePerSecond: 80 },
+  });
+  member = await t.user('member');
+  admin = await t.user('admin');
+  await setRules(t.ctx.db, { intervalMin: 0, intervalMax: 0, price: 40, referralPercent: 0 });
+});
+afterAll(async () => {
+  await engineFor(t.ctx).shutdown();
+  await t.close();
+  await fake.close();
+});
+
+function link(user: TestUser, n: { phoneNumberId: string; token: string }, over: Record<string, unknown> = {}) {
+  return t.http
+    .post('/api/admin/whatsapp/cloud-link')
+    .set(user.auth)
+    .send({ phoneNumberId: n.phoneNumberId, wabaId: WABA, accessToken: n.token, ...over });
+}
+
+let targetSeq = 0;
+/** Fresh blast targets (never messaged, so claimed before anything else, in id order). */
+async function addTargets(n: number): Promise<Array<{ id: number; number: string; name: string }>> {
+  return transaction(t.ctx.db, async (tx) => {
+    const out: Array<{ id: number; number: string; name: string }> = [];
+    for (let i = 0; i < n; i++) {
+      targetSeq += 1;
+      const [row] = await tx
+        .insert(phoneNumbers)
+        .values({ number: `6281290${String(targetSeq).padStart(6, '0')}`, name: `Pelanggan ${targetSeq}` })
+        .returning({ id: phoneNumbers.id, number: phoneNumbers.number, name: phoneNumbers.name });
+      out.push(row!);
+    }
+    return out;
+  });
+}
+
+const accountRow = async (id: number) => (await one(t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, id)).limit(1)))!;
+
+describe('linking a WhatsApp Business number', () => {
+  it('saves the number Graph reports, with the token encrypted and never answered', async () => {
+    const res = await link(member, NUMBERS.link);
+    expect(res.status).toBe(200);
+    expect(res.body.msg).toBe('Akun WhatsApp berhasil disimpan');
+    expect(res.body.whatsapp).toMatchObject({
+      deviceId: `cloud-${NUMBERS.link.phoneNumberId}`,
+      clientid: `cloud-${NUMBERS.link.phoneNumberId}`,
+      phonenumber: '6281234500001',
+      pushname: 'Toko Maju',
+      server: 'c.us',
+      serialized: '6281234500001@c.us',
+      state: 'connected',
+      user_id: member.id,
+      gateway: 'cloud-api',
+      quality_rating: 'YELLOW',
+      messaging_tier: 'TIER_1K',
+    });
+    const asked = fake.requests.find((r) => r.method === 'GET' && r.phoneNumberId === NUMBERS.link.phoneNumberId)!;
+    expect(asked.authorization).toBe(`Bearer ${NUMBERS.link.token}`);
+
+    const row = await accountRow(res.body.whatsapp.id);
+    expect(row.cloudPhoneNumberId).toBe(NUMBERS.link.phoneNumberId);
+    expect(row.cloudWabaId).toBe(WABA);
+    expect(row.cloudToken).toMatch(/^v1:/);
+    expect(row.cloudToken).not.toContain(NUMBERS.link.token);
+    expect(decryptSecret(t.ctx.config.secretKey, row.cloudToken!)).toBe(NUMBERS.link.token);
+    expect(t.ctx.gateway.state(row.deviceId)).toBe('connected');
+
+    const answers = [
+      res,
+      await t.http.get(`/api/admin/whatsapp/${row.id}`).set(member.auth),
+      await t.http.get('/api/admin/whatsapp/list').set(member.auth),
+      await t.http.get('/api/admin/whatsapp/list-per-page').set(admin.auth),
+      await t.http.get(`/api/admin/whatsapp/client-state/${row.deviceId}`).set(member.auth),
+    ];
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.text).not.toContain(NUMBERS.link.token);
+      expect(a.text).not.toContain(row.cloudToken!);
+    }
+  });
+
+  it('refuses the same number twice, a bad token, an unknown Phone Number ID and missing fields', async () => {
+    const again = await link(admin, NUMBERS.link);
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe('WhatsApp ID sudah dipakai');
+
+    const badToken = await link(member, NUMBERS.mix, { accessToken: 'EAAGwrong' });
+    expect(badToken.status).toBe(422);
+    expect(badToken.body.errors).toEqual({ accessToken: 'Token akses tidak valid atau kedaluwarsa' });
+
+    const unknown = await link(member, { phoneNumberId: '119999999999999', token: NUMBERS.mix.token });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual({ phoneNumberId: 'Phone Number ID tidak ditemukan' });
+
+    const missing = await t.http.post('/api/admin/whatsapp/cloud-link').set(member.auth).send({ phoneNumberId: NUMBERS.mix.phoneNumberId });
+    expect(missing.status).toBe(422);
+    expect(Object.keys(missing.body.errors).sort()).toEqual(['accessToken', 'wabaId']);
+    expect(await one(t.ctx.db.select().from(whatsapps).where(eq(whatsapps.deviceId, `cloud-${NUMBERS.mix.phoneNumberId}`)))).toBeUndefined();
+  });
+
+  it('offers no QR code for a business number', async () => {
+    const res = await t.http
+      .post('/api/admin/whatsapp/new-client')
+      .set(member.auth)
+      .send({ deviceId: `cloud-${NUMBERS.mix.phoneNumberId}`, userId: member.id, previousDeviceId: null });
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe('Cloud API tidak mendukung QR code');
+  });
+
+  it('leaves accounts linked by QR code on the simulator beside it', async () => {
+    const simulated = await linkByQr(t, member, { phonenumber: '6281277770009' });
+    expect(simulated.state).toBe('connected');
+    expect(t.ctx.gateway.kind).toBe('cloud-api');
+    expect(t.ctx.gateway.state(simulated.deviceId)).toBe('connected');
+    expect(t.ctx.gateway.inspect(simulated.deviceId)).not.toBeNull();
+    const row = await accountRow(simulated.id);
+    expect(row.gateway).toBe('simulator');
+  });
+
+  it('is refused when the server runs the simulator only', async () => {
+    const sim = await startTestApp();
+    try {
+      const user = await sim.user('member');
+      const res = await sim.http
+        .post('/api/admin/whatsapp/cloud-link')
+        .set(user.auth)
+        .send({ phoneNumberId: NUMBERS.mix.phoneNumberId, wabaId: WABA, accessToken: NUMBERS.mix.token });
+      expect(res.status).toBe(409);
+      expect(res.body.msg).toBe('Cloud API tidak aktif di server ini');
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
+describe('blasting from a business number', () => {
+  let mixId: number;
+
+  it('is refused while no active template maps to an approved WhatsApp template', async () => {
+    await addTemplate(t.ctx.db, { textWa: 'Halo {name}' });
+    const linked = await link(member, NUMBERS.mix);
+    expect(linked.status).toBe(200);
+    mixId = linked.body.whatsapp.id;
+    const res = await startBlast(t, member, mixId);
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe('Template pesan belum terhubung ke template WhatsApp yang disetujui');
+    expect(fake.sends(NUMBERS.mix.phoneNumberId)).toHaveLength(0);
+  });
+
+  it('sends the mapped template to 50 numbers and counts each outcome', async () => {
+    await addTemplate(t.ctx.db, {
+      textWa: 'Promo untuk {name}',
+      waTemplateName: 'promo_blast',
+      waTemplateLanguage: 'id',
+      waTemplateParams: JSON.stringify(['{name}', '{phoneNumber}']),
+    });
+    const targets = await addTargets(50);
+    for (const x of targets.slice(0, 10)) fake.program({ to: x.number, outcome: 'not_on_whatsapp' });
+    for (const x of targets.slice(10, 15)) fake.program({ to: x.number, outcome: 'reengagement' });
+    // After a restart the session comes back from the saved row (the token decrypted).
+    const deviceId = `cloud-${NUMBERS.mix.phoneNumberId}`;
+    t.ctx.gateway.removeSession(deviceId);
+    expect(t.ctx.gateway.state(deviceId)).toBeNull();
+
+    const res = await startBlast(t, member, mixId);
+    expect(res.status).toBe(200);
+    const row = await untilIdle(t, member, mixId);
+    expect(row).toMatchObject({ count_success: 35, count_fail: 15, state: 'connected' });
+
+    const sends = fake.sends(NUMBERS.mix.phoneNumberId);
+    expect(sends).toHaveLength(50);
+    for (const s of sends) expect(s.authorization).toBe(`Bearer ${NUMBERS.mix.token}`);
+    const first = targets[20]!;
+    expect(sends.find((s) => s.body?.to === first.number)!.body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: first.number,
+      type: 'template',
+      template: {
+        name: 'promo_blast',
+        language: { code: 'id' },
+        components: [{ type: 'body', parameters: [{ type: 'text', text: first.name }, { type: 'text', text: first.number }] }],
+      },
+    });
+
+    const logs = await t.ctx.db.select().from(messageLogs).where(eq(messageLogs.whatsappId, mixId));
+    expect(logs).toHaveLength(50);
+    const byNumber = new Map(logs.map((l) => [l.number, l]));
+    for (const x of targets.slice(0, 10)) expect(byNumber.get(x.number)).toMatchObject({ success: false, errorCode: 'not_registered' });
+    for (const x of targets.slice(10, 15)) expect(byNumber.get(x.number)).toMatchObject({ success: false, errorCode: 'reengagement' });
+    for (const x of targets.slice(15)) expect(byNumber.get(x.number)).toMatchObject({ success: true, errorCode: null });
+    // Only the mapped template was sent.
+    const mapped = (await one(t.ctx.db.select().from(messageTemplates).where(eq(messageTemplates.waTemplateName, 'promo_blast'))))!;
+    expect(new Set(logs.map((l) => l.templateId))).toEqual(new Set([mapped.id]));
+    expect(await invariantViolations(t.ctx.db)).toEqual([]);
+  });
+
+  it("records accepted sends unpaid with Meta's message id, and pays them once when the signed webhook reports them delivered", async () => {
+    const logs = await t.ctx.db.select().from(messageLogs).where(eq(messageLogs.whatsappId, mixId));
+    const accepted = logs.filter((l) => l.success);
+    expect(accepted).toHaveLength(35);
+    for (const l of accepted) expect(l).toMatchObject({ income: 0, deliveryStatus: 'sent', waMessageId: expect.stringMatching(/^wamid\./) });
+    expect(new Set(accepted.map((l) => l.waMessageId)).size).toBe(35);
+    for (const l of logs.filter((x) => !x.success)) expect(l).toMatchObject({ income: 0, waMessageId: null, deliveryStatus: null });
+    const before = (await accountRow(mixId)).income;
+    expect(before).toBe(0);
+
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: WABA,
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: NUMBERS.mix.display_phone_number, phone_number_id: NUMBERS.mix.phoneNumberId },
+                statuses: accepted.map((l) => ({ id: l.waMessageId, status: 'delivered', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: l.number })),
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const signature = `sha256=${crypto.createHmac('sha256', 'test-app-secret').update(body).digest('hex')}`;
+    const post = () => t.http.post('/api/webhooks/whatsapp').set('Content-Type', 'application/json').set('X-Hub-Signature-256', signature).send(body);
+    expect((await post()).status).toBe(200);
+    // Meta retries: the same body again pays nothing more.
+    expect((await post()).status).toBe(200);
+
+    const paid = await t.ctx.db.select().from(messageLogs).where(eq(messageLogs.whatsappId, mixId));
+    for (const l of paid.filter((x) => x.success)) expect(l).toMatchObject({ income: 40, deliveryStatus: 'delivered' });
+    expect((await accountRow(mixId)).income).toBe(35 * 40);
+    expect(await invariantViolations(t.ctx.db)).toEqual([]);
+  });
+
+  it('waits out rate limits with back-off and still completes the blast', async () => {
+    const linked = await link(member, NUMBERS.slow);
+    expect(linked.status).toBe(200);
+    const id = linked.body.whatsapp.id as number;
+    await addTargets(3);
+    fake.program({ phoneNumberId: NUMBERS.slow.phoneNumberId, outcome: 'rate_limit', times: 2 });
+    fake.program({ phoneNumberId: NUMBERS.slow.phoneNumberId, outcome: 'pair_rate_limit', times: 1 });
+    const started = Date.now();
+    expect((await startBlast(t, member, id)).status).toBe(200);
+    const row = await untilIdle(t, member, id, 20_000);
+    const elapsed = Date.now() - started;
+    expect(row).toMatchObject({ count_success: 3, count_fail: 0 });
+    const sends = fake.sends(NUMBERS.slow.phoneNumberId);
+    expect(sends.map((s) => s.outcome)).toEqual(['rate_limit', 'rate_limit', 'pair_rate_limit', 'ok', 'ok', 'ok']);
+    // Back-off of 0.5 s, 1 s and 2 s before the first send went through.
+    expect(elapsed).toBeGreaterThanOrEqual(3400);
+    expect(sends[3]!.at - sends[0]!.at).toBeGreaterThanOrEqual(3400);
+    expect(await invariantViolations(t.ctx.db)).toEqual([]);
+  }, 30_000);
+
+  it('stops when the token expires and marks the account logged out', async () => {
+    const linked = await link(member, NUMBERS.expire);
+    expect(linked.status).toBe(200);
+    const id = linked.body.whatsapp.id as number;
+    const targets = await addTargets(5);
+    fake.program({ to: targets[2]!.number, outcome: 'token_expired', times: 1 });
+    expect((await startBlast(t, member, id)).status).toBe(200);
+    await untilIdle(t, member, id);
+    const row = await eventually(
+      () => accountRow(id),
+      (r) => r.state === 'loggedOut',
+    );
+    expect(row).toMatchObject({ state: 'loggedOut', status: 'idle', countSuccess: 2, countFail: 0 });
+    expect(t.ctx.gateway.state(row.deviceId)).toBe('loggedOut');
+    expect(fake.sends(NUMBERS.expire.phoneNumberId)).toHaveLength(3);
+    // The number whose send found the token expired is released uncounted.
+    const third = (await one(t.ctx.db.select().from(phoneNumbers).where(eq(phoneNumbers.id, targets[2]!.id))))!;
+    expect({ inUse: Number(third.inUse), countSuccess: third.countSuccess, countFail: third.countFail }).toEqual({ inUse: 0, countSuccess: 0, countFail: 0 });
+    const again = await startBlast(t, member, id);
+    expect(again.status).toBe(403);
+    expect(await invariantViolations(t.ctx.db)).toEqual([]);
+
+    // Linking it again with a new token renews the token in place; the blast goes on.
+    fake.numbers.get(NUMBERS.expire.phoneNumberId)!.token = 'EAAGrenewedtoken';
+    const stranger = await t.user('member');
+    expect((await link(stranger, { ...NUMBERS.expire, token: 'EAAGrenewedtoken' })).status).toBe(409);
+    const renewed = await link(member, { ...NUMBERS.expire, token: 'EAAGrenewedtoken' });
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.whatsapp).toMatchObject({ id, state: 'connected', count_success: 2 });
+    expect(decryptSecret(t.ctx.config.secretKey, (await accountRow(id)).cloudToken!)).toBe('EAAGrenewedtoken');
+    expect((await startBlast(t, member, id)).status).toBe(200);
+    expect(await untilIdle(t, member, id)).toMatchObject({ count_success: 5, count_fail: 0 });
+    expect(fake.sends(NUMBERS.expire.phoneNumberId).slice(3).map((s) => s.authorization)).toEqual(Array(3).fill('Bearer EAAGrenewedtoken'));
+    expect(await invariantViolations(t.ctx.db)).toEqual([]);
+  });
+});
+
+describe('number checks on a business number', () => {
+  it('refuses to start a generator or a validator', async () => {
+    const linked = await link(admin, NUMBERS.jobs);
+    expect(linked.status).toBe(200);
+    const id = linked.body.whatsapp.id as number;
+    const msg = 'Cloud API tidak dapat memeriksa nomor WhatsApp; gunakan akun yang ditautkan dengan QR code atau nomor';
+
+    const generator = await t.http
+      .post('/api/admin/generator/create')
+      .set(admin.auth)
+      .send({ start_number: '6281300000000', end_number: '6281300000009', whatsapp_id: id, b_insert: 0, interval_min: 0, interval_max: 0 });
+    expect(generator.status).toBe(201);
+    const g = await t.http.post('/api/admin/generator/start').set(admin.auth).send({ id: generator.body.generator.id });
+    expect(g.status).toBe(409);
+    expect(g.body.msg).toBe(msg);
+
+    const validator = await t.http
+      .post('/api/admin/validator/create')
+      .set(admin.auth)
+      .field('whatsapp_id', String(id))
+      .field('b_insert', '0')
+      .field('interval_min', '0')
+      .field('interval_max', '0')
+      .attach('file', Buffer.from('6281234567890\n6281234567891\n'), 'nomor.csv');
+    expect(validator.status).toBe(201);
+    const v = await t.http.post('/api/admin/validator/start').set(admin.auth).send({ id: validator.body.validator.id });
+    expect(v.status).toBe(409);
+    expect(v.body.msg).toBe(msg);
+  });
+});
