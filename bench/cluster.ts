@@ -257,7 +257,7 @@ async function postgresRow(nodesWanted: number): Promise<Row> {
 async function main(): Promise<void> {
   if (!fs.existsSync('dist/server/main.js')) throw new Error('Build first: node scripts/build.mjs');
   console.log(`${ACCOUNTS} accounts, ${TARGETS.toLocaleString('en')} targets, simulator without latency or failures, intervals 0; ${MEASURE_S} s measured after ${WARMUP_S} s`);
-  const rows: Row[] = [await sqliteRow()];
+  const rows: Row[] = process.argv.includes('--pg-only') ? [] : [await sqliteRow()];
   if (/^postgres(ql)?:\/\//.test(PG_URL)) {
     rows.push(await postgresRow(1));
     if (REDIS_URL) rows.push(await postgresRow(2));

@@ -49,6 +49,7 @@ const Q = {
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
   useTemplate: 'UPDATE message_templates SET count_use = count_use + 1 WHERE id = $1',
   userExists: 'SELECT id FROM users WHERE id = $1',
+  lockMembers: 'SELECT id FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
   insertCredit: `INSERT INTO referral_credits (referrer_id, referred_id, message_log_id, amount, created_at)
       VALUES ($1, $2, $3, $4, $5)`,
   settings: 'SELECT interval_min, interval_max, price, referral_percent, recipient_cooldown_hours FROM settings WHERE id = 1',
@@ -123,7 +124,11 @@ async function tickOnce(c: pg.PoolClient, work: TickWork): Promise<TickDone> {
   const done: TickDone = { records: [], releases: [], claims: [] };
   await c.query('BEGIN');
   try {
-    // Rows are locked in one order (by member) so two nodes' ticks cannot deadlock on each other's members.
+    // Every member this tick pays is locked first, in id order: a record then takes the shared rows (the
+    // sent-slot and list figures its trigger updates, the template's use count) only while holding all of
+    // its tick's members, so two nodes' ticks queue instead of deadlocking on each other's members.
+    const members = [...new Set(work.records.map((r) => r.userId))].sort((a, b) => a - b);
+    if (members.length > 0) await q(c, 'lockMembers', [members]);
     const order = work.records.map((r, i) => i).sort((a, b) => work.records[a]!.userId - work.records[b]!.userId || a - b);
     const recorded: RecordedSend[] = new Array(work.records.length);
     for (const i of order) recorded[i] = await recordOne(c, work, work.records[i]!);
