@@ -1,5 +1,5 @@
 import { useCreate, useOne, useTranslate } from '@refinedev/core';
-import { Alert, App, Button, Card, Input, Segmented, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Grid, Input, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -39,6 +39,7 @@ export function WhatsappCreate() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const config = useClientConfig();
+  const screens = Grid.useBreakpoint();
   const [params] = useSearchParams();
   const reconnectId = Number(params.get('r')) || null;
   const type = params.get('type');
@@ -123,6 +124,13 @@ export function WhatsappCreate() {
         : null
     : null;
 
+  const methods: Array<{ value: Method; label: string }> = [
+    { value: 'qr', label: t('whatsapp.create.withQr') },
+    { value: 'code', label: t('whatsapp.create.withNumber') },
+    // A reconnect or a generator/validator account needs a linked device, never a Cloud API number.
+    ...(config.gateway === 'cloud-api' && !reconnectId && !type ? [{ value: 'cloud' as const, label: t('whatsapp.create.withCloud') }] : []),
+  ];
+
   return (
     <div>
       <PageTitle title={t('whatsapp.create.title')} extra={type && <Tag color="blue">{t(type === 'generator' ? 'whatsapp.create.forJob.generator' : 'whatsapp.create.forJob.validator')}</Tag>} />
@@ -139,15 +147,12 @@ export function WhatsappCreate() {
           )}
           <Segmented<Method>
             block
+            // Three methods, or a phone's width: one under the other, so no label is cut short.
+            vertical={methods.length > 2 || !screens.md}
             value={mode}
             disabled={working || step === 'shown'}
             onChange={setMode}
-            options={[
-              { value: 'qr', label: t('whatsapp.create.withQr') },
-              { value: 'code', label: t('whatsapp.create.withNumber') },
-              // A reconnect or a generator/validator account needs a linked device, never a Cloud API number.
-              ...(config.gateway === 'cloud-api' && !reconnectId && !type ? [{ value: 'cloud' as const, label: t('whatsapp.create.withCloud') }] : []),
-            ]}
+            options={methods}
           />
           {mode === 'cloud' && (
             <CloudLinkForm
