@@ -26,6 +26,8 @@ export const ERROR_MESSAGES = {
   passwords_mismatch: ['Passwords do not match.'],
   terms_required: ['You must agree to the terms and conditions.'],
   referral_not_found: ['Referral code not found.'],
+  // Cloud API
+  cloud_tier_reached: ['Batas harian nomor ini dari Meta (tier) sudah tercapai. Blast dapat dilanjutkan setelah 24 jam.'],
   // Not found
   not_found: ['Not found'],
   unknown_route: ['Unknown API route'],

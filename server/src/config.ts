@@ -52,6 +52,7 @@ const EnvSchema = z.object({
   CLOUD_API_APP_SECRET: z.string().min(1).optional(),
   CLOUD_API_VERIFY_TOKEN: z.string().min(1).optional(),
   CLOUD_API_RATE: z.coerce.number().int().min(1).max(1000).default(80),
+  PUBLIC_URL: z.string().url('PUBLIC_URL must be a URL such as https://blast.example.com').optional(),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
   SIM_SEED: z.string().default('blast-demo'),
   SIM_LATENCY_MS: z.coerce.number().int().min(0).default(300),
@@ -96,6 +97,8 @@ export interface Config {
     verifyToken: string | null;
     /** Messages per second per business number (Meta's default throughput is 80). */
     ratePerSecond: number;
+    /** The console's public address (PUBLIC_URL), from which Graph downloads template media. */
+    publicUrl: string | null;
   };
   /** The key that encrypts secrets at rest (Cloud API tokens): SECRET_KEY, or DATA_DIR/secret-key (0600). */
   secretKey: Uint8Array;
@@ -181,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       appSecret: e.CLOUD_API_APP_SECRET ?? null,
       verifyToken: e.CLOUD_API_VERIFY_TOKEN ?? null,
       ratePerSecond: e.CLOUD_API_RATE,
+      publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
     },
     secretKey: loadOrCreateKey(dataDir, e.SECRET_KEY),
     sim: { seed: e.SIM_SEED, latencyMs: e.SIM_LATENCY_MS, failureRate: e.SIM_FAILURE_RATE },
@@ -216,7 +220,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
     demo: false,
     gateway: 'simulator',
-    cloud: { baseUrl: 'http://127.0.0.1:9/v21.0', appSecret: 'test-app-secret', verifyToken: 'test-verify-token', ratePerSecond: 80 },
+    cloud: { baseUrl: 'http://127.0.0.1:9/v21.0', appSecret: 'test-app-secret', verifyToken: 'test-verify-token', ratePerSecond: 80, publicUrl: null },
     secretKey: new Uint8Array(32).fill(7),
     sim: { seed: 'test', latencyMs: 0, failureRate: 0 },
     simAccess: { token: TEST_SIM_TOKEN, public: false },

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { startTestApp, type TestApp, type TestUser } from '../helpers';
 import { FakeGraph } from '../fakes/graph';
 import { transaction } from '../../server/src/db/client';
@@ -19,6 +19,7 @@ const NUMBERS = {
   slow: { phoneNumberId: '110000000000003', token: 'EAAGslowtoken003', display_phone_number: '+62 812-3450-0003', verified_name: 'Toko Pelan' },
   expire: { phoneNumberId: '110000000000004', token: 'EAAGexpiretoken4', display_phone_number: '+62 812-3450-0004', verified_name: 'Toko Habis' },
   jobs: { phoneNumberId: '110000000000005', token: 'EAAGjobstoken005', display_phone_number: '+62 812-3450-0005', verified_name: 'Toko Cek' },
+  tier: { phoneNumberId: '110000000000006', token: 'EAAGtiertoken006', display_phone_number: '+62 812-3450-0006', verified_name: 'Toko Kecil', messaging_limit_tier: 'TIER_50' },
 };
 
 let t: TestApp;
@@ -31,7 +32,7 @@ beforeAll(async () => {
   fake.numbers.get(NUMBERS.link.phoneNumberId)!.quality_rating = 'YELLOW';
   t = await startTestApp({
     gateway: 'cloud-api',
-    cloud: { baseUrl: fake.url, appSecret: 'test-app-secret', verifyToken: 'test-verify-token', ratePerSecond: 80 },
+    cloud: { baseUrl: fake.url, appSecret: 'test-app-secret', verifyToken: 'test-verify-token', ratePerSecond: 80, publicUrl: 'https://blast.example.com' },
   });
   member = await t.user('member');
   admin = await t.user('admin');
@@ -266,6 +267,26 @@ describe('blasting from a business number', () => {
     for (const l of paid.filter((x) => x.success)) expect(l).toMatchObject({ income: 40, deliveryStatus: 'delivered' });
     expect((await accountRow(mixId)).income).toBe(35 * 40);
     expect(await invariantViolations(t.ctx.db)).toEqual([]);
+  });
+
+  it("stops at the number's messaging tier: 50 different recipients in 24 hours, then refuses to start again", async () => {
+    const linked = await link(member, NUMBERS.tier);
+    expect(linked.status).toBe(200);
+    expect(linked.body.whatsapp.messaging_tier).toBe('TIER_50');
+    const id = linked.body.whatsapp.id as number;
+    const targets = await addTargets(60);
+    expect((await startBlast(t, member, id)).status).toBe(200);
+    const row = await untilIdle(t, member, id);
+    expect(row.count_success).toBe(50);
+    expect(fake.sends(NUMBERS.tier.phoneNumberId)).toHaveLength(50);
+    const again = await startBlast(t, member, id);
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe('Batas harian nomor ini dari Meta (tier) sudah tercapai. Blast dapat dilanjutkan setelah 24 jam.');
+    expect(again.body.code).toBe('cloud_tier_reached');
+    expect(await invariantViolations(t.ctx.db)).toEqual([]);
+    // The ten numbers it did not reach leave the list, so the next blast starts on its own targets.
+    const left = await t.ctx.db.delete(phoneNumbers).where(and(inArray(phoneNumbers.id, targets.map((x) => x.id)), isNull(phoneNumbers.lastSent))).returning({ id: phoneNumbers.id });
+    expect(left).toHaveLength(10);
   });
 
   it('waits out rate limits with back-off and still completes the blast', async () => {

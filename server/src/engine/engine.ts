@@ -11,6 +11,7 @@ import { accountData, receiverData } from './view';
 import { leaseKeeper, leaseKey, type LeaseKeeper } from '../cluster/keeper';
 import { heldElsewhere } from '../cluster/leases';
 import { restoreSessionOf } from '../whatsapp/events';
+import { TierGuard } from './tier';
 
 export interface EngineOptions {
   /** Retries of a send that failed for a network reason, before it counts as a failure. */
@@ -41,6 +42,8 @@ export class BlastEngine {
   readonly gateway: Gateway;
   /** This node's leases: on PostgreSQL an account's loop runs on the one node holding its lease. */
   readonly leases: LeaseKeeper;
+  /** Cloud API numbers: Meta's daily limit of different recipients (messaging tier). */
+  readonly tiers: TierGuard;
   readonly options: EngineOptions = { maxRetries: 3, retryDelayMs: 1000 };
   /** Resolves once the gateway listeners are attached and the start-up recovery has run. */
   ready: Promise<void> = Promise.resolve();
@@ -58,6 +61,7 @@ export class BlastEngine {
     this.live = new LiveRows(ctx.realtime);
     this.gateway = ctx.gateway;
     this.leases = leaseKeeper(ctx);
+    this.tiers = new TierGuard(ctx.db);
   }
 
   log(msg: string, err?: unknown): void {

@@ -5,6 +5,7 @@ import { composeMessage } from './templates';
 import { isCloudDevice } from '../gateway/cloud/cloud';
 import { accountData, receiverData } from './view';
 import type { BlastEngine } from './engine';
+import { TIER_REACHED } from './tier';
 
 /** Network failures worth another try; the others say something about the number or the device. */
 const RETRYABLE = new Set<SendErrorCode>(['timeout', 'rate_limited', 'failed']);
@@ -135,6 +136,10 @@ export class BlastLoop {
         await engine.ticker.release(answer.target.id, answer.template.id);
         break;
       }
+      if (this.cloud && !(await engine.tiers.allows(this.accountId, row.messaging_tier))) {
+        await engine.ticker.release(answer.target.id, answer.template.id);
+        return this.end('error_blast', { message: TIER_REACHED });
+      }
       const recorded = await this.sendOne(row, answer.target, answer.template);
       if (!recorded) return this.end('idle');
       this.next = recorded.next;
@@ -205,6 +210,7 @@ export class BlastLoop {
     }
     this.emit(event, rec.account, { number: target.number, attempting: false, progressing: false, progress: await engine.progress() });
     if (rec.income > 0) engine.balanceChanged(this.userId);
+    if (this.cloud && result.ok) engine.tiers.sent(this.accountId);
     if (rec.referrerId !== null) engine.balanceChanged(rec.referrerId);
     if (rec.interval > 0 && !this.once && !this.stopReason) {
       this.emit('waiting', rec.account, {

@@ -1,4 +1,5 @@
 import { restoreSessionOf } from '../whatsapp/events';
+import { TIER_REACHED } from './tier';
 import { and, eq, isNotNull, ne, or } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { messageTemplates, whatsapps } from '../db/schema';
@@ -79,7 +80,10 @@ async function assertMappedTemplate(ctx: AppContext): Promise<void> {
 export async function startBlasting(ctx: AppContext, caller: AuthUser, ref: number | string, loop: boolean) {
   const row = await accountOf(ctx, caller, ref);
   assertBlastable(ctx, row);
-  if (row.gateway === 'cloud-api') await assertMappedTemplate(ctx);
+  if (row.gateway === 'cloud-api') {
+    await assertMappedTemplate(ctx);
+    if (!(await engineFor(ctx).tiers.allows(row.id, row.messagingTier))) throw new HttpError(409, TIER_REACHED);
+  }
   const started = await engineFor(ctx).start(await rawOf(ctx, row.id), !loop);
   return { msg: 'Blast dimulai', data: whatsappView(accountRow(started)) };
 }

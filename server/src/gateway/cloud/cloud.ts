@@ -39,6 +39,8 @@ export interface CloudOptions {
   timeoutMs?: number;
   backOff?: Partial<BackOff>;
   log?: (msg: string, err?: unknown) => void;
+  /** The console's public address (PUBLIC_URL): template media are sent as links Graph downloads from it. */
+  publicUrl?: string | null;
 }
 
 export interface CloudCredentials {
@@ -265,17 +267,13 @@ export class CloudApiGateway implements Gateway {
     if (a.state !== 'connected') return { ok: false, error: a.state === 'loggedOut' ? 'token_expired' : 'not_connected' };
     if (!/^\d{8,15}$/.test(message.to)) return { ok: false, error: 'invalid_number' };
     if (!message.template) return { ok: false, error: 'no_template' };
-    const { name, language, bodyParams } = message.template;
+    const { name, language } = message.template;
     const payload = {
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
       to: message.to,
       type: 'template',
-      template: {
-        name,
-        language: { code: language },
-        components: bodyParams.length ? [{ type: 'body', parameters: bodyParams.map((text) => ({ type: 'text', text })) }] : [],
-      },
+      template: { name, language: { code: language }, components: templateComponents(message, this.options.publicUrl ?? null) },
     };
     let rateTries = 0;
     let networkTries = 0;
@@ -328,4 +326,33 @@ export class CloudApiGateway implements Gateway {
     for (const b of this.buckets.values()) b.close();
     this.listeners.clear();
   }
+}
+
+const MEDIA_KIND: Array<[RegExp, 'image' | 'video' | 'document']> = [
+  [/\.(jpe?g|png|webp)$/i, 'image'],
+  [/\.(mp4|3gpp?)$/i, 'video'],
+];
+
+/**
+ * The approved template's components for one send: the header's media (the console template's file, at
+ * the server's public address, which Graph downloads), the body parameters, and a payload for each quick
+ * reply (the console's reply and stop buttons, by their position among the template's buttons), so a
+ * press comes back through the webhook with the console's button id and a stop press opts the number out.
+ * URL and call buttons are fixed in the approved template and take no parameter.
+ */
+export function templateComponents(message: OutgoingMessage, publicUrl: string | null): Array<Record<string, unknown>> {
+  const out: Array<Record<string, unknown>> = [];
+  const media = message.mediaUrl;
+  if (media && publicUrl) {
+    const link = /^https?:\/\//i.test(media) ? media : `${publicUrl.replace(/\/+$/, '')}${media.startsWith('/') ? '' : '/'}${media}`;
+    const kind = MEDIA_KIND.find(([re]) => re.test(media))?.[1] ?? 'document';
+    out.push({ type: 'header', parameters: [{ type: kind, [kind]: { link } }] });
+  }
+  const bodyParams = message.template?.bodyParams ?? [];
+  if (bodyParams.length) out.push({ type: 'body', parameters: bodyParams.map((text) => ({ type: 'text', text })) });
+  (message.buttons ?? []).forEach((button, index) => {
+    if (button.type !== 'reply_button' && button.type !== 'stop_button') return;
+    out.push({ type: 'button', sub_type: 'quick_reply', index: String(index), parameters: [{ type: 'payload', payload: button.id }] });
+  });
+  return out;
 }
