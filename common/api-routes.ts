@@ -53,6 +53,8 @@ export const API_ROUTES: ApiRoute[] = [
   r('GET', '/admin/messagelog/today-count', DA),
   r('GET', '/admin/messagelog/total-count', DA),
   r('GET', '/admin/messagelog/daily', DAM),
+  r('GET', '/admin/messagelog/delivery/:whatsappId', DAM),
+  r('GET', '/admin/messagelog/recipients/:whatsappId', DAM),
 
   // Settings
   r('GET', '/admin/setting/get', ALL),

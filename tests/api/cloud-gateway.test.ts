@@ -250,7 +250,14 @@ describe('blasting from a business number', () => {
               value: {
                 messaging_product: 'whatsapp',
                 metadata: { display_phone_number: NUMBERS.mix.display_phone_number, phone_number_id: NUMBERS.mix.phoneNumberId },
-                statuses: accepted.map((l) => ({ id: l.waMessageId, status: 'delivered', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: l.number })),
+                // Mixed, as Meta reports them: 30 delivered, 2 read (delivery skipped), 3 failed.
+                statuses: accepted.map((l, i) => ({
+                  id: l.waMessageId,
+                  status: i < 30 ? 'delivered' : i < 32 ? 'read' : 'failed',
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  recipient_id: l.number,
+                  ...(i >= 32 ? { errors: [{ code: 131049, title: 'This message was not delivered to maintain healthy ecosystem engagement.' }] } : {}),
+                })),
               },
             },
           ],
@@ -262,11 +269,34 @@ describe('blasting from a business number', () => {
     expect((await post()).status).toBe(200);
     // Meta retries: the same body again pays nothing more.
     expect((await post()).status).toBe(200);
+    // A body signed with another secret changes nothing.
+    const forged = await t.http.post('/api/webhooks/whatsapp').set('Content-Type', 'application/json').set('X-Hub-Signature-256', `sha256=${crypto.createHmac('sha256', 'wrong').update(body).digest('hex')}`).send(body);
+    expect(forged.status).toBe(401);
 
-    const paid = await t.ctx.db.select().from(messageLogs).where(eq(messageLogs.whatsappId, mixId));
-    for (const l of paid.filter((x) => x.success)) expect(l).toMatchObject({ income: 40, deliveryStatus: 'delivered' });
-    expect((await accountRow(mixId)).income).toBe(35 * 40);
+    const after = await t.ctx.db.select().from(messageLogs).where(eq(messageLogs.whatsappId, mixId));
+    const byId = new Map(after.map((l) => [l.id, l]));
+    accepted.forEach((l, i) => {
+      const now = byId.get(l.id)!;
+      if (i < 30) expect(now).toMatchObject({ success: true, income: 40, deliveryStatus: 'delivered' });
+      else if (i < 32) expect(now).toMatchObject({ success: true, income: 40, deliveryStatus: 'read' });
+      else expect(now).toMatchObject({ success: false, income: 0, deliveryStatus: 'failed' });
+    });
+    expect(await accountRow(mixId)).toMatchObject({ income: 32 * 40, countSuccess: 32, countFail: 18 });
     expect(await invariantViolations(t.ctx.db)).toEqual([]);
+
+    // The delivered count and each recipient's status, for the account's owner and staff above, not others.
+    const counts = await t.http.get(`/api/admin/messagelog/delivery/${mixId}`).set(member.auth);
+    expect(counts.status).toBe(200);
+    expect(counts.body).toEqual({ sent: 0, delivered: 30, read: 2, failed: 3 });
+    const failed = await t.http.get(`/api/admin/messagelog/recipients/${mixId}?status=failed`).set(admin.auth);
+    expect(failed.status).toBe(200);
+    expect(failed.body.meta).toMatchObject({ total: 3, page: 1 });
+    expect(failed.body.data.map((r: { number: string }) => r.number).sort()).toEqual(accepted.slice(32).map((l) => l.number).sort());
+    expect(failed.body.data[0].error).toMatch(/131049/);
+    const page = await t.http.get(`/api/admin/messagelog/recipients/${mixId}?page=2`).set(member.auth);
+    expect(page.body.data).toHaveLength(10);
+    const stranger = await t.user('member');
+    expect((await t.http.get(`/api/admin/messagelog/delivery/${mixId}`).set(stranger.auth)).status).toBe(403);
   });
 
   it("stops at the number's messaging tier: 50 different recipients in 24 hours, then refuses to start again", async () => {

@@ -4,6 +4,7 @@ import { currentUser } from '../auth/middleware';
 import { idParam } from '../lib/ids';
 import { DailyQuery, dailyCounts } from './daily';
 import { memberCounts, todayCount, todayIncome, totalCount } from './service';
+import { deliveryCounts, recipientStatuses, RecipientsQuery } from './delivery';
 
 export function registerMessageLogRoutes(api: Api, ctx: AppContext): void {
   api.get('/admin/messagelog/count/:userId', async (req, res) => {
@@ -24,5 +25,13 @@ export function registerMessageLogRoutes(api: Api, ctx: AppContext): void {
 
   api.get('/admin/messagelog/daily', async (req, res) => {
     res.json(await dailyCounts(ctx, currentUser(req), DailyQuery.parse(req.query)));
+  });
+
+  api.get('/admin/messagelog/delivery/:whatsappId', async (req, res) => {
+    res.json(await deliveryCounts(ctx, currentUser(req), idParam(req.params.whatsappId)));
+  });
+
+  api.get('/admin/messagelog/recipients/:whatsappId', async (req, res) => {
+    res.json(await recipientStatuses(ctx, currentUser(req), idParam(req.params.whatsappId), RecipientsQuery.parse(req.query)));
   });
 }
