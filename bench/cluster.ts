@@ -14,7 +14,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -24,6 +23,7 @@ import { closeDb, connectDb, openDb, type Db } from '../server/src/db/client';
 import { levels, messageTemplates, phoneNumbers, settings, users, whatsapps } from '../server/src/db/schema';
 import { createUser } from '../server/src/auth/service';
 import { simNumbers } from '../server/src/gateway/simulator/network';
+import { freePort } from '../tests/net';
 
 const quick = process.argv.includes('--quick');
 const ACCOUNTS = quick ? 8 : 20;
@@ -54,16 +54,6 @@ async function seed(db: Db): Promise<void> {
   const targets = simNumbers('bench', TARGETS, { salt: 'cluster-targets' }).map((n) => ({ number: n.number, name: n.name ?? '', lineType: 'mobile' }));
   for (let i = 0; i < targets.length; i += 1000) await db.insert(phoneNumbers).values(targets.slice(i, i + 1000));
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 interface Node {
   base: string;

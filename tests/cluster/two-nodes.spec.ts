@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
+import { freePort } from '../net';
 
 /**
  * Two server processes on one PostgreSQL database and one Redis, both with the simulator. Accounts
@@ -28,16 +28,6 @@ interface Node {
   output: string[];
   exited: Promise<number | null>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 function dbUrl(name: string): string {
   const url = new URL(DATABASE_URL);

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FakeGraph } from '../fakes/graph';
 import { DEMO } from './helpers';
+import { freePort } from '../net';
 
 /**
  * A member links a WhatsApp Business number on /whatsapp/create through 'Login dengan Cloud API' and
@@ -16,16 +16,6 @@ import { DEMO } from './helpers';
 const NUMBER = { phoneNumberId: '110000000000777', token: 'EAAGe2etoken0777', display_phone_number: '+62 812-3450-0777', verified_name: 'Toko Awan' };
 const WABA = '102938475610';
 const PASSWORD = 'demo12345';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 const fake = new FakeGraph();
 let server: ChildProcess;

@@ -1,4 +1,4 @@
-import { restoreSessionOf } from '../whatsapp/events';
+import { restoreSessionOfRow } from '../whatsapp/events';
 import { TIER_REACHED } from './tier';
 import { and, eq, isNotNull, ne, or } from 'drizzle-orm';
 import type { AppContext } from '../context';
@@ -45,19 +45,7 @@ async function rawOf(ctx: AppContext, id: number) {
 function assertBlastable(ctx: AppContext, row: WhatsappRow): void {
   if (row.suspended) throw new HttpError(403, SUSPENDED_MSG, { code: BLAST_CODES.suspended });
   // Linked on another node since this one started: its saved session is re-opened here.
-  if (ctx.gateway.state(row.deviceId) === null) {
-    restoreSessionOf(ctx, {
-      device_id: row.deviceId,
-      phonenumber: row.phonenumber,
-      pushname: row.pushname,
-      server: row.server,
-      serialized: row.serialized,
-      state: row.state,
-      gateway: row.gateway,
-      cloud_phone_number_id: row.cloudPhoneNumberId,
-      cloud_token: row.cloudToken,
-    });
-  }
+  if (ctx.gateway.state(row.deviceId) === null) restoreSessionOfRow(ctx, row);
   const live = ctx.gateway.state(row.deviceId);
   if (!row.state || !BLASTABLE_STATES.has(row.state) || live !== 'connected') {
     throw new HttpError(403, DISCONNECTED_MSG, { code: BLAST_CODES.disconnected });

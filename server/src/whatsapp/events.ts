@@ -189,19 +189,22 @@ async function restoreSessions(ctx: AppContext): Promise<void> {
     .select()
     .from(whatsapps)
     .where(and(isNotNull(whatsapps.serialized), isNotNull(whatsapps.phonenumber), or(isNull(whatsapps.state), ne(whatsapps.state, 'loggedOut'))));
-  for (const row of rows) {
-    restoreSessionOf(ctx, {
-      device_id: row.deviceId,
-      phonenumber: row.phonenumber,
-      pushname: row.pushname,
-      server: row.server,
-      serialized: row.serialized,
-      state: row.state,
-      gateway: row.gateway,
-      cloud_phone_number_id: row.cloudPhoneNumberId,
-      cloud_token: row.cloudToken,
-    });
-  }
+  for (const row of rows) restoreSessionOfRow(ctx, row);
+}
+
+/** restoreSessionOf for an account row as the query builder reads it. */
+export function restoreSessionOfRow(ctx: AppContext, row: WhatsappRow): void {
+  restoreSessionOf(ctx, {
+    device_id: row.deviceId,
+    phonenumber: row.phonenumber,
+    pushname: row.pushname,
+    server: row.server,
+    serialized: row.serialized,
+    state: row.state,
+    gateway: row.gateway,
+    cloud_phone_number_id: row.cloudPhoneNumberId,
+    cloud_token: row.cloudToken,
+  });
 }
 
 /**
