@@ -23,10 +23,14 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 describe('the Cloud API gateway', () => {
-  it('sends only templates, and answers what it cannot do', async () => {
+  it('sends templates, plain text only as Meta allows it, and answers what it cannot do', async () => {
     const g = gateway();
     expect(g.state('cloud-unit')).toBe('connected');
-    expect(await g.send('cloud-unit', { to: '6281299990001', text: 'Halo' })).toEqual({ ok: false, error: 'no_template' });
+    // Plain text (the Blaster): accepted within the 24-hour window, refused as re-engagement outside it.
+    expect(await g.send('cloud-unit', { to: '6281299990001', text: 'Halo' })).toMatchObject({ ok: true });
+    expect(fake.requests.at(-1)!.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: '6281299990001', type: 'text', text: { body: 'Halo', preview_url: false } });
+    fake.program({ to: '6281299990077', outcome: 'reengagement', times: 1 });
+    expect(await g.send('cloud-unit', { to: '6281299990077', text: 'Halo' })).toEqual({ ok: false, error: 'reengagement' });
     expect(await g.send('cloud-nobody', message('6281299990001'))).toEqual({ ok: false, error: 'unknown_device' });
     const ok = await g.send('cloud-unit', message('6281299990001'));
     expect(ok).toMatchObject({ ok: true, messageId: expect.stringMatching(/^wamid\./) });

@@ -266,15 +266,17 @@ export class CloudApiGateway implements Gateway {
     if (!a) return { ok: false, error: 'unknown_device' };
     if (a.state !== 'connected') return { ok: false, error: a.state === 'loggedOut' ? 'token_expired' : 'not_connected' };
     if (!/^\d{8,15}$/.test(message.to)) return { ok: false, error: 'invalid_number' };
-    if (!message.template) return { ok: false, error: 'no_template' };
-    const { name, language } = message.template;
-    const payload = {
-      messaging_product: 'whatsapp',
-      recipient_type: 'individual',
-      to: message.to,
-      type: 'template',
-      template: { name, language: { code: language }, components: templateComponents(message, this.options.publicUrl ?? null) },
-    };
+    // An approved template (blasts); without one, plain text (the Blaster), which Meta delivers only within
+    // 24 hours of the receiver's last message to the number and otherwise refuses (131047, re-engagement).
+    const payload = message.template
+      ? {
+          messaging_product: 'whatsapp',
+          recipient_type: 'individual',
+          to: message.to,
+          type: 'template',
+          template: { name: message.template.name, language: { code: message.template.language }, components: templateComponents(message, this.options.publicUrl ?? null) },
+        }
+      : { messaging_product: 'whatsapp', recipient_type: 'individual', to: message.to, type: 'text', text: { body: message.text, preview_url: false } };
     let rateTries = 0;
     let networkTries = 0;
     for (;;) {
