@@ -58,7 +58,7 @@ describe.skipIf(!shared)('generator jobs on two nodes', () => {
 
   it('runs a job on the node holding its lease only, and the other node resumes it after the holder dies', async () => {
     const [a, b] = nodes as [Node, Node];
-    const staff = await staffLogin(a.ctx, 'staf-cluster@test.local');
+    const staff = await staffLogin(a.ctx, `staf-cluster-${Date.now()}@test.local`);
     const account = await linkAccount(a.http, staff.auth, `id-${Date.now()}-4242`);
     const created = await a.http
       .post('/api/admin/generator/create')
@@ -91,7 +91,8 @@ describe.skipIf(!shared)('generator jobs on two nodes', () => {
     // The other node's next sweep takes the job over, re-opens the account's session if it must, and
     // finishes the range: every number counted once.
     await leaseKeeper(other.ctx).sweep();
-    expect(await holder()).toBe(leaseKeeper(other.ctx).node);
+    // The sweep starts the job's loop, which takes the lease as its first step.
+    expect(await eventually(holder, (n) => n === leaseKeeper(other.ctx).node)).toBe(leaseKeeper(other.ctx).node);
     const done = await jobUntil(other.http, staff.auth, 'generator', id, finished, 60_000);
     expect(Number(done.count_success) + Number(done.count_fail)).toBe(200);
     expect(done).toMatchObject({ progress: 100, current_number: '6281300000199' });
