@@ -108,6 +108,8 @@ async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolea
 test.describe.configure({ mode: 'serial' });
 
 test('two nodes share one blast; a killed node’s accounts are taken over and the books match the log', async ({ page }) => {
+  // Two nodes need a shared PostgreSQL and Redis; scripts/test-cluster.mjs says loudly when they are
+  // missing (and fails on CI), so this skip only guards a direct `playwright test -c …` run without them.
   test.skip(!/^postgres(ql)?:\/\//.test(DATABASE_URL) || !/^rediss?:\/\//.test(REDIS_URL), 'needs DATABASE_URL and REDIS_URL');
   test.setTimeout(240_000);
   const database = `blast_nodes_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;

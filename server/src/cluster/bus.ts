@@ -99,6 +99,7 @@ export class NodeBus {
     const handler = this.handlers.get(message.op);
     let reply: Reply;
     try {
+      // A node of another version that does not serve this call: the asking node answers 501.
       if (!handler) throw new HttpError(501, 'Not implemented');
       reply = { t: 'res', id: message.id, ok: true, value: await handler(message.args) };
     } catch (err) {
