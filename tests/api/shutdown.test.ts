@@ -90,7 +90,9 @@ async function call(port: number, method: string, url: string, body?: unknown, t
 
 /**
  * A request whose body is sent in two halves: the server has it in flight from the first half on, and
- * answers only once `finish()` sends the rest.
+ * answers only once `finish()` sends the rest. `inFlight` resolves once the server has parsed the headers
+ * (it answers the `Expect: 100-continue` with 100 Continue), so the connection is a request's, not an idle one.
+ * `response` never rejects unseen: a reset is kept until the test awaits it.
  */
 function heldRequest(port: number, method: string, url: string, body: unknown, headers: Record<string, string>) {
   const payload = Buffer.from(JSON.stringify(body));
@@ -101,8 +103,9 @@ function heldRequest(port: number, method: string, url: string, body: unknown, h
     method,
     path: url,
     agent: false,
-    headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(payload.length) },
+    headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(payload.length), Expect: '100-continue' },
   });
+  const inFlight = new Promise<void>((resolve) => req.once('continue', () => resolve()));
   const response = new Promise<{ status: number; body: string; connection: string | undefined }>((resolve, reject) => {
     req.once('response', (res) => {
       let text = '';
@@ -112,8 +115,10 @@ function heldRequest(port: number, method: string, url: string, body: unknown, h
     });
     req.once('error', reject);
   });
-  req.write(payload.subarray(0, half));
-  return { response, finish: () => req.end(payload.subarray(half)) };
+  response.catch(() => undefined);
+  void inFlight.then(() => req.write(payload.subarray(0, half)));
+  req.flushHeaders();
+  return { response, inFlight, finish: () => void inFlight.then(() => req.end(payload.subarray(half))) };
 }
 
 /** Resolves with the error code of a new TCP connection to the port (or 'connected'). */
@@ -163,7 +168,7 @@ describe('SIGTERM', () => {
       { number: '081299998888', name: 'Edited during shutdown', status: 'active' },
       { Authorization: `Bearer ${token}`, 'X-Request-Id': 'in-flight-edit' },
     );
-    await new Promise((r) => setTimeout(r, 500));
+    await held.inFlight;
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
 
@@ -211,7 +216,7 @@ describe('SIGTERM', () => {
       (r) => `answered ${r.status}`,
       (err: NodeJS.ErrnoException) => err.code ?? err.message,
     );
-    await new Promise((r) => setTimeout(r, 500));
+    await held.inFlight;
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
 
