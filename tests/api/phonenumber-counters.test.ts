@@ -44,6 +44,15 @@ async function counterViolations(): Promise<string[]> {
        GROUP BY b HAVING sum(kept) <> sum(real)`,
   );
   if (blocks.length) out.push(`blocks ${JSON.stringify(blocks)}`);
+  // Rows per line type per block (drizzle/0008_phone_type_blocks.sql, drizzle/pg/0005_phone_type_blocks.sql).
+  const typeBlocks = await rows(
+    db,
+    sql`SELECT t, b, sum(kept) AS kept, sum(real) AS real FROM (
+         SELECT line_type AS t, block AS b, n AS kept, 0 AS real FROM phone_type_blocks
+         UNION ALL SELECT coalesce(line_type, ''), id >> 10, 0, count(*) FROM phone_numbers GROUP BY 1, 2) x
+       GROUP BY t, b HAVING sum(kept) <> sum(real)`,
+  );
+  if (typeBlocks.length) out.push(`type blocks ${JSON.stringify(typeBlocks)}`);
   const slots = await rows(
     db,
     text(`SELECT s, sum(kept) AS kept, sum(real) AS real FROM (

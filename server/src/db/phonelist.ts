@@ -21,6 +21,7 @@ export const phoneListFigures = (db: Db) => list(db).phoneListFigures(db);
 export const activeSentAfter = (db: Db, cutoff: number) => list(db).activeSentAfter(db, cutoff);
 export const foldNewRows = (db: Db) => list(db).foldNewRows(db);
 export const listPageIds = (db: Db, offset: number, limit: number) => list(db).listPageIds(db, offset, limit);
+export const typePageIds = (db: Db, lineType: string, offset: number, limit: number) => list(db).typePageIds(db, lineType, offset, limit);
 export const storeOpen = (db: Db) => list(db).storeOpen(db);
 export const ensurePhoneSearch = (db: Db) => search(db).ensurePhoneSearch(db);
 export const indexAll = (db: Db) => search(db).indexAll(db);

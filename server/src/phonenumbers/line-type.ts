@@ -1,9 +1,8 @@
-import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { phoneNumbers } from '../db/schema';
-import { likeInsensitive, one } from '../db/raw';
-import { likePattern } from '../lib/paging';
+import { searchPhoneIds, typePageIds } from '../db/phonelist';
 import { SEARCH_COUNT_CAP, type IdPage } from './search';
 
 /** The line types the list can filter on: the plan's three, and the two marks of the re-normalisation. */
@@ -17,26 +16,24 @@ export const lineTypeParam = z
   .pipe(z.union([z.literal(''), z.enum(LINE_TYPE_FILTERS, { message: `line_type harus salah satu dari ${LINE_TYPE_FILTERS.join(', ')}.` })]));
 
 /**
- * Ids of one page of the numbers of one line type, in id order, through the line-type index; with a
- * search text too, a bounded scan of that type (counted up to the search cap, as searches are).
+ * Ids of one page of the numbers of one line type, in id order. Unsearched: the type's maintained
+ * block sums and a short seek (no count or skip over the type's rows). Searched: the search's matches
+ * (trigram index, at most the count cap) kept when they are of the type, so `capped` says the search
+ * itself stopped counting.
  */
-export async function pageIdsOfLineType(db: Db, lineType: LineTypeFilter, search: string, offset: number, limit: number): Promise<IdPage> {
-  const ofType = eq(phoneNumbers.lineType, lineType);
-  if (!search) {
-    const counted = await one(db.select({ n: count() }).from(phoneNumbers).where(ofType));
-    const rows = await db.select({ id: phoneNumbers.id }).from(phoneNumbers).where(ofType).orderBy(asc(phoneNumbers.id)).limit(limit).offset(offset);
-    return { ids: rows.map((r) => r.id), total: Number(counted?.n ?? 0), capped: false };
+export async function pageIdsOfLineType(db: Db, lineType: LineTypeFilter, search: string, offset: number, limit: number, log?: (msg: string, err?: unknown) => void): Promise<IdPage> {
+  if (!search) return { ...(await typePageIds(db, lineType, offset, limit)), capped: false };
+  const matches = await searchPhoneIds(db, search, SEARCH_COUNT_CAP + 1, log);
+  const capped = matches.length > SEARCH_COUNT_CAP;
+  const ofType: number[] = [];
+  for (let i = 0; i < Math.min(matches.length, SEARCH_COUNT_CAP); i += 1000) {
+    const chunk = matches.slice(i, Math.min(i + 1000, SEARCH_COUNT_CAP));
+    const rows = await db
+      .select({ id: phoneNumbers.id })
+      .from(phoneNumbers)
+      .where(and(eq(phoneNumbers.lineType, lineType), inArray(phoneNumbers.id, chunk)));
+    for (const r of rows) ofType.push(r.id);
   }
-  const pattern = likePattern(search);
-  const where = and(ofType, or(likeInsensitive(phoneNumbers.number, pattern), likeInsensitive(phoneNumbers.name, pattern)));
-  const matches = db
-    .select({ one: sql`1` })
-    .from(phoneNumbers)
-    .where(where)
-    .limit(SEARCH_COUNT_CAP + 1)
-    .as('matches');
-  const counted = await one(db.select({ n: count() }).from(matches));
-  const n = Number(counted?.n ?? 0);
-  const rows = await db.select({ id: phoneNumbers.id }).from(phoneNumbers).where(where).orderBy(asc(phoneNumbers.id)).limit(limit).offset(offset);
-  return { ids: rows.map((r) => r.id), total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
+  ofType.sort((a, b) => a - b);
+  return { ids: ofType.slice(offset, offset + limit), total: ofType.length, capped };
 }

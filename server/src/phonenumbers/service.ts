@@ -36,7 +36,7 @@ async function rowsByIds(db: Db, ids: number[]): Promise<PhoneNumberView[]> {
 export async function phoneNumbersPerPage(ctx: AppContext, page: number, search: string, lineType: LineTypeFilter | '' = '') {
   const { limit, offset } = pageWindow(page);
   const text = phoneSearchText(search, await defaultCountry(ctx.db));
-  const { ids, total, capped } = lineType ? await pageIdsOfLineType(ctx.db, lineType, text, offset, limit) : await pageIds(ctx.db, text, offset, limit, ctx.log);
+  const { ids, total, capped } = lineType ? await pageIdsOfLineType(ctx.db, lineType, text, offset, limit, ctx.log) : await pageIds(ctx.db, text, offset, limit, ctx.log);
   const result = paged(await rowsByIds(ctx.db, ids), total, page);
   return { ...result, meta: { ...result.meta, capped } };
 }

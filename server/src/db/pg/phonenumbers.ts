@@ -49,6 +49,25 @@ export async function listPageIds(db: Db, offset: number, limit: number): Promis
   return { ids: rows.map((r) => r.id), total };
 }
 
+/** Ids of one page of the numbers of one line type, with their exact total: the type's block sums, then a short seek on (line_type, id). */
+export async function typePageIds(db: Db, lineType: string, offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
+  const counted = await rawGet<{ n: string | null }>(db, sql`SELECT sum(n) AS n FROM phone_type_blocks WHERE line_type = ${lineType}`);
+  const total = Number(counted?.n ?? 0);
+  if (offset >= total) return { ids: [], total };
+  const block = await rawGet<{ block: number; before: string }>(
+    db,
+    sql`SELECT block, before FROM (SELECT block, coalesce(sum(n) OVER (ORDER BY block ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
+         FROM phone_type_blocks WHERE line_type = ${lineType} AND n > 0) b WHERE before <= ${offset} ORDER BY block DESC LIMIT 1`,
+  );
+  const fromId = block ? block.block * 2 ** BLOCK_BITS : 0;
+  const skip = block ? offset - Number(block.before) : offset;
+  const rows = await rawAll<{ id: number }>(
+    db,
+    sql`SELECT id FROM phone_numbers WHERE line_type = ${lineType} AND id >= ${fromId} ORDER BY line_type, id LIMIT ${limit} OFFSET ${skip}`,
+  );
+  return { ids: rows.map((r) => r.id), total };
+}
+
 /** Active numbers whose last attempt is after `cutoff` (ms): whole slots from the slot table, the partial slot by index. */
 export async function activeSentAfter(db: Db, cutoff: number): Promise<number> {
   const slot = Math.floor(cutoff / SLOT_MS);

@@ -74,6 +74,11 @@ function foldStepSync(c: Database.Database, maxRows = FOLD_STEP): boolean {
         sum.blasted += b.blasted;
       }
       c.prepare(
+        `INSERT INTO phone_type_blocks (line_type, block, n)
+         SELECT coalesce(line_type, ''), id >> ${BLOCK_BITS}, count(*) FROM phone_numbers WHERE id > ? AND id <= ? GROUP BY 1, 2
+         ON CONFLICT (line_type, block) DO UPDATE SET n = n + excluded.n`,
+      ).run(upto, last);
+      c.prepare(
         `INSERT INTO phone_sent_slots (slot, n)
          SELECT last_sent / ${SLOT_MS}, count(*) FROM phone_numbers
          WHERE id > ? AND id <= ? AND status = 'active' AND last_sent IS NOT NULL GROUP BY 1
@@ -206,6 +211,73 @@ export async function listPageIds(db: Db, offset: number, limit: number): Promis
   const { fromId, skip, total } = seekOffset(db, offset);
   if (offset >= total) return { ids: [], total };
   const rows = clientOf(db).prepare('SELECT id FROM phone_numbers WHERE id >= ? ORDER BY id LIMIT ? OFFSET ?').raw().all(fromId, limit, skip) as Array<[number]>;
+  return { ids: rows.map((r) => r[0]), total };
+}
+
+interface TypeIndex extends BlockIndex {
+  /** Counted rows of the type (id <= counted_upto). */
+  counted: number;
+}
+const typeIndexes = new WeakMap<Db, Map<string, TypeIndex>>();
+
+/** Prefix sums of one line type's blocks, rebuilt only when a fold, a delete or a type change moved them. */
+function typeIndex(db: Db, lineType: string): TypeIndex {
+  const c = clientOf(db);
+  const state = c.prepare('SELECT counted_upto, total, type_edits FROM phone_list_state WHERE id = 1').raw().get() as number[];
+  const key = state.join(':');
+  let byType = typeIndexes.get(db);
+  if (!byType) typeIndexes.set(db, (byType = new Map()));
+  const cached = byType.get(lineType);
+  if (cached?.key === key) return cached;
+  const rows = c.prepare('SELECT block, n FROM phone_type_blocks WHERE line_type = ? AND n > 0 ORDER BY block').raw().all(lineType) as Array<[number, number]>;
+  const blocks = new Float64Array(rows.length);
+  const before = new Float64Array(rows.length);
+  let running = 0;
+  rows.forEach(([block, n], i) => {
+    blocks[i] = block;
+    before[i] = running;
+    running += n;
+  });
+  const index = { key, blocks, before, counted: running };
+  byType.set(lineType, index);
+  return index;
+}
+
+/**
+ * Ids of one page of the numbers of one line type in id order, with their exact total: the type's
+ * block sums give the page's block, then one short seek on the line-type index (its entries are in id
+ * order within a type). Rows not folded yet are counted and paged directly, as for the whole list.
+ */
+export async function typePageIds(db: Db, lineType: string, offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
+  while (gate.blocked()) await gate.free();
+  const c = clientOf(db);
+  current(db);
+  const upto = stateRow(c).counted_upto;
+  const index = typeIndex(db, lineType);
+  const tail =
+    maxPhoneId(c) > upto ? (c.prepare('SELECT count(*) AS n FROM phone_numbers WHERE line_type = ? AND id > ?').get(lineType, upto) as { n: number }).n : 0;
+  const total = index.counted + tail;
+  if (offset >= total) return { ids: [], total };
+  let fromId = 0;
+  let skip = Math.max(0, offset);
+  if (offset >= index.counted) {
+    fromId = upto + 1;
+    skip = offset - index.counted;
+  } else if (index.blocks.length && offset > 0) {
+    let lo = 0;
+    let hi = index.blocks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (index.before[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    fromId = index.blocks[lo]! * 2 ** BLOCK_BITS;
+    skip = offset - index.before[lo]!;
+  }
+  const rows = c
+    .prepare('SELECT id FROM phone_numbers INDEXED BY phone_numbers_line_type_idx WHERE line_type = ? AND id >= ? ORDER BY id LIMIT ? OFFSET ?')
+    .raw()
+    .all(lineType, fromId, limit, skip) as Array<[number]>;
   return { ids: rows.map((r) => r[0]), total };
 }
 
