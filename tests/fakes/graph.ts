@@ -17,6 +17,8 @@ export interface FakeNumber {
   verified_name: string;
   quality_rating?: string;
   messaging_limit_tier?: string;
+  /** The WhatsApp Business Account the number is under; left out, the number is listed under any WABA ID asked for. */
+  wabaId?: string;
 }
 
 /** What a send answers: accepted, or one of Cloud API's documented errors. */
@@ -102,6 +104,33 @@ export class FakeGraph {
     const app = express();
     app.use(express.json());
     const authorised = (req: express.Request, n: FakeNumber | undefined) => !!n && req.headers.authorization === `Bearer ${n.token}`;
+
+    // The numbers of a WhatsApp Business Account (GET /{waba-id}/phone_numbers), for a token of one of them.
+    app.get('/:version/:waba/phone_numbers', (req, res) => {
+      const waba = String(req.params.waba);
+      this.requests.push({ method: 'GET', path: req.path, phoneNumberId: waba, authorization: req.headers.authorization, body: null, at: Date.now() });
+      const holder = [...this.numbers.values()].find((x) => req.headers.authorization === `Bearer ${x.token}`);
+      if (!holder) {
+        res.status(401).json(errorBody({ code: 190, type: 'OAuthException', message: 'Invalid OAuth access token - Cannot parse access token' }));
+        return;
+      }
+      // A WABA exists when a number is under it (a number without wabaId is under every one).
+      if (![...this.numbers.values()].some((x) => x.wabaId === undefined || x.wabaId === waba)) {
+        res.status(400).json(
+          errorBody({
+            code: 100,
+            subcode: 33,
+            type: 'GraphMethodException',
+            message: `Unsupported get request. Object with ID '${waba}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+          }),
+        );
+        return;
+      }
+      const data = [...this.numbers.values()]
+        .filter((x) => x.wabaId === undefined || x.wabaId === waba)
+        .map((x) => ({ id: x.phoneNumberId, display_phone_number: x.display_phone_number, verified_name: x.verified_name }));
+      res.json({ data, paging: { cursors: { before: 'QVFIU', after: 'QVFIU' } } });
+    });
 
     app.get('/:version/:id', (req, res) => {
       const id = String(req.params.id);

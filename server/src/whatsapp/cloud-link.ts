@@ -14,6 +14,8 @@ import { whatsappView, type WhatsappRow } from './view';
 export const CLOUD_INACTIVE_MSG = 'Cloud API tidak aktif di server ini';
 export const TOKEN_INVALID_MSG = 'Token akses tidak valid atau kedaluwarsa';
 export const PHONE_NUMBER_ID_NOT_FOUND_MSG = 'Phone Number ID tidak ditemukan';
+export const WABA_NOT_FOUND_MSG = 'WABA ID tidak ditemukan';
+export const NOT_IN_WABA_MSG = 'Phone Number ID tidak terdaftar di WABA ID ini';
 const TAKEN_MSG = 'WhatsApp ID sudah dipakai';
 
 const graphId = (label: string) =>
@@ -53,6 +55,13 @@ export async function linkCloudAccount(ctx: AppContext, caller: AuthUser, body: 
   if (!info.ok) {
     if (info.reason === 'token') throw new HttpError(422, TOKEN_INVALID_MSG, { errors: { accessToken: TOKEN_INVALID_MSG } });
     if (info.reason === 'not_found') throw new HttpError(422, PHONE_NUMBER_ID_NOT_FOUND_MSG, { errors: { phoneNumberId: PHONE_NUMBER_ID_NOT_FOUND_MSG } });
+    throw new HttpError(502, 'Cloud API tidak dapat dihubungi, silahkan coba lagi');
+  }
+  const inWaba = await cloud.numberInWaba(credentials, body.wabaId);
+  if (!inWaba.ok) {
+    if (inWaba.reason === 'token') throw new HttpError(422, TOKEN_INVALID_MSG, { errors: { accessToken: TOKEN_INVALID_MSG } });
+    if (inWaba.reason === 'waba_not_found') throw new HttpError(422, WABA_NOT_FOUND_MSG, { errors: { wabaId: WABA_NOT_FOUND_MSG } });
+    if (inWaba.reason === 'not_in_waba') throw new HttpError(422, NOT_IN_WABA_MSG, { errors: { wabaId: NOT_IN_WABA_MSG } });
     throw new HttpError(502, 'Cloud API tidak dapat dihubungi, silahkan coba lagi');
   }
   const phonenumber = info.displayPhoneNumber.replace(/\D/g, '');

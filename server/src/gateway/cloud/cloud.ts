@@ -61,7 +61,7 @@ interface CloudAccount extends CloudCredentials {
 /** What Graph says about a business number when it is linked. */
 export type NumberInfo =
   | { ok: true; displayPhoneNumber: string; verifiedName: string; qualityRating: string | null; messagingTier: string | null }
-  | { ok: false; reason: 'token' | 'not_found' | 'unavailable' };
+  | { ok: false; reason: 'token' | 'not_found' | 'unavailable' | 'waba_not_found' | 'not_in_waba' };
 
 const DEFAULT_BACK_OFF: BackOff = { baseMs: 500, maxMs: 8000, rateLimitRetries: 5, networkRetries: 3 };
 
@@ -118,6 +118,37 @@ export class CloudApiGateway implements Gateway {
   }
 
   /** Asks Graph who a business number is, with the token it was given. */
+  /**
+   * Whether the number is one of the WhatsApp Business Account's (GET /{waba-id}/phone_numbers), so
+   * an account is never saved under a WABA it does not belong to. Pages of numbers are followed by
+   * their `after` cursor (a WABA holds a handful of numbers; at most 20 pages are read).
+   */
+  async numberInWaba(credentials: CloudCredentials, wabaId: string): Promise<{ ok: true } | { ok: false; reason: 'token' | 'waba_not_found' | 'not_in_waba' | 'unavailable' }> {
+    let after: string | null = null;
+    for (let page = 0; page < 20; page += 1) {
+      const answer = await graphCall(this.options.baseUrl, {
+        method: 'GET',
+        path: `/${encodeURIComponent(wabaId)}/phone_numbers?fields=id&limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+        token: credentials.token,
+        timeoutMs: this.timeoutMs,
+      });
+      if (!answer.ok) {
+        if (answer.kind === 'graph') {
+          if (answer.status === 401 || answer.code === 190) return { ok: false, reason: 'token' };
+          if (answer.status === 404 || answer.code === 100 || answer.code === 803 || answer.code === 200) return { ok: false, reason: 'waba_not_found' };
+        }
+        this.options.log?.(`Graph did not answer the WABA check of ${wabaId}: ${describeFailure(answer)}`);
+        return { ok: false, reason: 'unavailable' };
+      }
+      const data = Array.isArray(answer.body.data) ? (answer.body.data as Array<Record<string, unknown>>) : [];
+      if (data.some((n) => str(n.id) === credentials.phoneNumberId)) return { ok: true };
+      const paging = answer.body.paging as { next?: unknown; cursors?: { after?: unknown } } | undefined;
+      after = typeof paging?.next === 'string' ? (str(paging.cursors?.after) ?? null) : null;
+      if (!after) break;
+    }
+    return { ok: false, reason: 'not_in_waba' };
+  }
+
   async verifyNumber(credentials: CloudCredentials): Promise<NumberInfo> {
     const answer = await graphCall(this.options.baseUrl, {
       method: 'GET',
