@@ -91,15 +91,28 @@ describe('manual save and edit', () => {
 });
 
 describe('import call site', () => {
-  it('reads numbers with the default country, skips invalid ones as "nomor tidak valid" and classifies the new rows', async () => {
+  it('reads numbers with the default country, skips invalid ones as "nomor tidak valid" and records the line type', async () => {
     const csv = 'number,name\n813-7777-0001,Satu\n+62 21 5550 7777,Dua\n0804 1,Salah\n';
     const res = await t.http.post('/api/admin/phonenumber/import').set(admin.auth).attach('file', Buffer.from(csv), 'n.csv');
     expect(res.status).toBe(200);
     expect(res.body.created.map((r: { number: string }) => r.number).sort()).toEqual(['622155507777', '6281377770001']);
     expect(res.body.skipped).toEqual([expect.objectContaining({ number: '0804 1', reason: 'nomor tidak valid' })]);
-    while ((await classifyStep(t.ctx.db)) > 0);
+    // Recorded by the import itself: the rows are in the 'Jenis Nomor' filter at once.
+    expect(res.body.created.map((r: { line_type: string }) => r.line_type).sort()).toEqual(['fixed_line', 'mobile']);
     expect((await rowOf('6281377770001'))?.line_type).toBe('mobile');
     expect((await rowOf('622155507777'))?.line_type).toBe('fixed_line');
+  });
+});
+
+describe('rows stored without a line type', () => {
+  it('are classified in steps between requests', async () => {
+    await t.ctx.db.insert(phoneNumbers).values([
+      { number: '6281377770099', name: 'Tanpa Jenis 1' },
+      { number: '622155507799', name: 'Tanpa Jenis 2' },
+    ]);
+    while ((await classifyStep(t.ctx.db)) > 0);
+    expect((await rowOf('6281377770099'))?.line_type).toBe('mobile');
+    expect((await rowOf('622155507799'))?.line_type).toBe('fixed_line');
   });
 });
 

@@ -92,7 +92,7 @@ export async function renormalizeStoredNumbers(db: Db): Promise<RenormalizeRepor
   return report;
 }
 
-/** Sets the line type of up to `limit` rows an import added without one; answers how many it set. */
+/** Sets the line type of up to `limit` rows stored without one (older imports); answers how many it set. */
 export async function classifyStep(db: Db, limit = 2000): Promise<number> {
   const rows = await db.select({ id: phoneNumbers.id, number: phoneNumbers.number }).from(phoneNumbers).where(isNull(phoneNumbers.lineType)).limit(limit);
   if (!rows.length) return 0;
@@ -100,7 +100,9 @@ export async function classifyStep(db: Db, limit = 2000): Promise<number> {
   for (const row of rows) {
     const r = normalizePhone(`+${row.number}`);
     const type = r.ok ? r.lineType : 'other';
-    byType.set(type, [...(byType.get(type) ?? []), row.id]);
+    const ids = byType.get(type);
+    if (ids) ids.push(row.id);
+    else byType.set(type, [row.id]);
   }
   await transaction(db, async (tx) => {
     for (const [lineType, ids] of byType) await tx.update(phoneNumbers).set({ lineType }).where(and(inArray(phoneNumbers.id, ids), isNull(phoneNumbers.lineType)));

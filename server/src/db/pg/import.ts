@@ -55,7 +55,7 @@ export async function importPhoneFile(db: Db, file: string, kind: 'csv' | 'json'
   const cancels: Array<Promise<unknown>> = [];
   client.on('error', lost);
   try {
-    await client.query(`CREATE TEMP TABLE ${table} (seq integer NOT NULL, number text NOT NULL, name text NOT NULL, reason text, ref_id integer, ref_status text)`);
+    await client.query(`CREATE TEMP TABLE ${table} (seq integer NOT NULL, number text NOT NULL, name text NOT NULL, line_type text, reason text, ref_id integer, ref_status text)`);
     return await runImport(db, client, cancels, table, file, kind, options);
   } finally {
     // Every query is awaited before the next step, so none is running here. A connection that cannot
@@ -141,6 +141,7 @@ class Staging {
     const numbers: string[] = [];
     const names: string[] = [];
     const reasons: Array<string | null> = [];
+    const types: Array<string | null> = [];
     let sliceStart = performance.now();
     for (let i = 0; i < batch.length; i++) {
       if (i % SLICE_ROWS === 0 && performance.now() - sliceStart > SLICE_MS) {
@@ -155,23 +156,25 @@ class Staging {
       names.push(text(record.name ?? ''));
       if (phone.ok) {
         numbers.push(phone.number);
+        types.push(phone.lineType);
         // Later occurrences of a number are repeats (the list checks may still re-mark them).
         reasons.push(this.seen.add(phone.number) ? null : SKIP_REASONS.repeated);
       } else {
         numbers.push(text(record.number ?? ''));
+        types.push(null);
         reasons.push(SKIP_REASONS.invalid);
       }
     }
     await this.c.query(
-      `INSERT INTO ${this.table} (seq, number, name, reason, ref_id, ref_status)
-       SELECT u.seq, u.number, u.name,
+      `INSERT INTO ${this.table} (seq, number, name, line_type, reason, ref_id, ref_status)
+       SELECT u.seq, u.number, u.name, u.line_type,
          CASE WHEN u.reason = $5 THEN u.reason WHEN o.number IS NOT NULL THEN $6 WHEN p.id IS NOT NULL THEN $7 ELSE u.reason END,
          CASE WHEN u.reason = $5 THEN NULL ELSE p.id END,
          CASE WHEN u.reason = $5 THEN NULL WHEN o.number IS NOT NULL THEN 'nonactive' ELSE p.status END
-       FROM unnest($1::integer[], $2::text[], $3::text[], $4::text[]) AS u (seq, number, name, reason)
+       FROM unnest($1::integer[], $2::text[], $3::text[], $4::text[], $8::text[]) AS u (seq, number, name, reason, line_type)
        LEFT JOIN opt_outs o ON o.number = u.number AND u.reason IS DISTINCT FROM $5
        LEFT JOIN phone_numbers p ON p.number = u.number AND u.reason IS DISTINCT FROM $5`,
-      [seqs, numbers, names, reasons, SKIP_REASONS.invalid, SKIP_REASONS.optedOut, SKIP_REASONS.existing],
+      [seqs, numbers, names, reasons, SKIP_REASONS.invalid, SKIP_REASONS.optedOut, SKIP_REASONS.existing, types],
     );
   }
 
@@ -211,7 +214,7 @@ class Staging {
       check();
       // In number order: the unique index then grows from left to right instead of at random.
       const inserted = await c.query(
-        `INSERT INTO phone_numbers (number, name) SELECT number, name FROM ${t} s
+        `INSERT INTO phone_numbers (number, name, line_type) SELECT number, name, line_type FROM ${t} s
          WHERE reason IS NULL AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.number = s.number)
          ORDER BY number ON CONFLICT (number) DO NOTHING`,
       );

@@ -32,7 +32,7 @@ export class ImportStaging {
   constructor(private readonly c: Database.Database) {
     this.table = `pn_import_${process.pid}_${++sequence}`;
     this.qualified = `temp.${this.table}`;
-    c.exec(`CREATE TABLE ${this.qualified} (seq INTEGER PRIMARY KEY, number TEXT NOT NULL, name TEXT NOT NULL, reason TEXT, ref_id INTEGER, ref_status TEXT)`);
+    c.exec(`CREATE TABLE ${this.qualified} (seq INTEGER PRIMARY KEY, number TEXT NOT NULL, name TEXT NOT NULL, line_type TEXT, reason TEXT, ref_id INTEGER, ref_status TEXT)`);
     this.insertChunk = this.insertMany(INSERT_CHUNK);
     const t = this.table;
     this.classifyBatch = [
@@ -49,7 +49,7 @@ export class ImportStaging {
   }
 
   private insertMany(n: number): Database.Statement {
-    return this.c.prepare(`INSERT INTO ${this.qualified} (seq, number, name, reason) VALUES ${Array.from({ length: n }, () => '(?, ?, ?, ?)').join(', ')}`);
+    return this.c.prepare(`INSERT INTO ${this.qualified} (seq, number, name, line_type, reason) VALUES ${Array.from({ length: n }, () => '(?, ?, ?, ?, ?)').join(', ')}`);
   }
 
   get rows(): number {
@@ -67,10 +67,10 @@ export class ImportStaging {
         const phone = normalizePhone(record.number ?? '', country);
         this.seq += 1;
         // Later occurrences of a number are repeats (the list checks below may still re-mark them).
-        if (phone.ok) values.push(this.seq, phone.number, name, this.seen.add(phone.number) ? null : SKIP_REASONS.repeated);
-        else values.push(this.seq, (record.number ?? '').slice(0, MAX_TEXT), name, SKIP_REASONS.invalid);
+        if (phone.ok) values.push(this.seq, phone.number, name, phone.lineType, this.seen.add(phone.number) ? null : SKIP_REASONS.repeated);
+        else values.push(this.seq, (record.number ?? '').slice(0, MAX_TEXT), name, null, SKIP_REASONS.invalid);
       }
-      const width = INSERT_CHUNK * 4;
+      const width = INSERT_CHUNK * 5;
       const full = Math.floor(batch.length / INSERT_CHUNK);
       for (let i = 0; i < full; i++) this.insertChunk.run(values.slice(i * width, (i + 1) * width));
       if (batch.length > full * INSERT_CHUNK) this.insertMany(batch.length - full * INSERT_CHUNK).run(values.slice(full * width));
@@ -81,10 +81,10 @@ export class ImportStaging {
   /**
    * Indexes the rows still to insert by number, once after loading (a sort, far cheaper than
    * keeping it up to date row by row): the final insert then walks them in number order, reading
-   * the index alone (it covers number and name). The rows it holds are distinct by construction.
+   * the index alone (it covers number, name and line type). The rows it holds are distinct by construction.
    */
   indexPending(): void {
-    this.c.exec(`CREATE INDEX temp.${this.table}_number ON ${this.table} (number, name) WHERE reason IS NULL`);
+    this.c.exec(`CREATE INDEX temp.${this.table}_number ON ${this.table} (number, name, line_type) WHERE reason IS NULL`);
   }
 
   pending(): number {
@@ -102,7 +102,7 @@ export class ImportStaging {
     // In number order: the unique index then grows from left to right instead of at random.
     const { changes } = c
       .prepare(
-        `INSERT INTO main.phone_numbers (number, name) SELECT number, name FROM ${this.qualified} s INDEXED BY ${t}_number
+        `INSERT INTO main.phone_numbers (number, name, line_type) SELECT number, name, line_type FROM ${this.qualified} s INDEXED BY ${t}_number
          WHERE reason IS NULL AND NOT EXISTS (SELECT 1 FROM main.opt_outs o WHERE o.number = s.number)
          ORDER BY number ON CONFLICT (number) DO NOTHING`,
       )

@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import Database from 'better-sqlite3';
+import { openDb, closeDb } from '../server/src/db/client';
+import { runImport } from '../server/src/db/sqlite/import-run';
+import { writeImportCsv } from './lib/import-data';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prof-imp-'));
+const dbFile = path.join(dir, 'b.db');
+const db = openDb(dbFile);
+await closeDb(db);
+const csv = path.join(dir, 'in.csv');
+const ROWS = Number(process.argv[2] ?? 300000);
+await writeImportCsv(csv, ROWS, 0);
+const c = new Database(dbFile);
+c.pragma('synchronous = NORMAL'); c.pragma('cache_size = -16384'); c.pragma('temp.cache_size = -16384');
+const t0 = performance.now(); const cpu0 = process.cpuUsage();
+const marks: Record<string, number> = {};
+const r = await runImport(c, csv, 'csv', { skippedDir: dir, aborted: () => false, connectionFree: async () => undefined, onProgress: (p) => { if (!(p.phase in marks)) marks[p.phase] = performance.now() - t0; } });
+const cpu = process.cpuUsage(cpu0);
+console.log({ created: r.createdCount, skipped: r.skippedCount, ms: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000, rowsPerCpuSec: ROWS / ((cpu.user + cpu.system) / 1e6), marks });
+c.close();
+fs.rmSync(dir, { recursive: true, force: true });
