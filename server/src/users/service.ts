@@ -1,9 +1,10 @@
-import { and, asc, count, eq, exists, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { likeInsensitive, one } from '../db/raw';
+import { textSearch, type SearchedList } from '../db/text-search';
+import { one } from '../db/raw';
 import { users, whatsapps } from '../db/schema';
 import { HttpError } from '../lib/errors';
-import { likePattern, paged, pageWindow } from '../lib/paging';
+import { paged, pageWindow } from '../lib/paging';
 import { feeFor, levelFor, levelLadder, type LevelInfo } from '../money/levels';
 import { isStaffOrAbove, type AuthUser } from '../auth/middleware';
 import { publicUser, type UserRow } from './view';
@@ -72,18 +73,18 @@ function statusCondition(ctx: AppContext, status: MemberStatus | null): SQL | un
   return exists(ctx.db.select({ one: sql`1` }).from(whatsapps).where(and(eq(whatsapps.userId, users.id), account)));
 }
 
+/** The members list's searched text: name and email (see db/text-search.ts). */
+const memberSearch: SearchedList = {
+  id: users.id,
+  fts: 'users_search',
+  expression: sql`${users.firstname} || ' ' || ${users.lastname} || ' ' || ${users.email}`,
+  columns: [users.firstname, users.lastname, users.email, sql`${users.firstname} || ' ' || ${users.lastname}`],
+};
+
 export async function membersPerPage(ctx: AppContext, page: number, search: string, status: MemberStatus | null = null) {
-  const pattern = likePattern(search);
   const where = and(
     eq(users.role, 'member'),
-    search
-      ? or(
-          likeInsensitive(users.firstname, pattern),
-          likeInsensitive(users.lastname, pattern),
-          likeInsensitive(users.email, pattern),
-          likeInsensitive(sql`${users.firstname} || ' ' || ${users.lastname}`, pattern),
-        )
-      : undefined,
+    search ? textSearch(memberSearch, search) : undefined,
     statusCondition(ctx, status),
   );
   const { limit, offset } = pageWindow(page);

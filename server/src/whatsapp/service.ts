@@ -1,11 +1,12 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { transaction } from '../db/client';
-import { likeInsensitive, one } from '../db/raw';
+import { one } from '../db/raw';
+import { textSearch, type SearchedList } from '../db/text-search';
 import { users, whatsapps } from '../db/schema';
 import { isStaffOrAbove, ownUserId, type AuthUser } from '../auth/middleware';
 import { HttpError } from '../lib/errors';
-import { likePattern, paged, pageWindow } from '../lib/paging';
+import { paged, pageWindow } from '../lib/paging';
 import { accountById, accountFor, emitAccount } from './access';
 import { applyConnectionState, inDeviceOrder, SUSPENSIONS_BEFORE_LOCK } from './events';
 import { whatsappView, type WhatsappRow } from './view';
@@ -28,9 +29,16 @@ function searchCondition(search: string): SQL | undefined {
   if (!search) return undefined;
   const key = search.replace(/\s+/g, '').toLowerCase();
   if (key in FILTERS) return FILTERS[key];
-  const pattern = likePattern(search);
-  return or(likeInsensitive(whatsapps.pushname, pattern), likeInsensitive(whatsapps.phonenumber, pattern), likeInsensitive(whatsapps.clientid, pattern));
+  return textSearch(accountSearch, search);
 }
+
+/** The account list's searched text: push name, number and client id (see db/text-search.ts). */
+export const accountSearch: SearchedList = {
+  id: whatsapps.id,
+  fts: 'whatsapps_search',
+  expression: sql`coalesce(${whatsapps.pushname}, '') || ' ' || coalesce(${whatsapps.phonenumber}, '') || ' ' || ${whatsapps.clientid}`,
+  columns: [whatsapps.pushname, whatsapps.phonenumber, whatsapps.clientid],
+};
 
 /** Whose accounts a call covers: admin and dev any user (null = everyone); others only their own. */
 function scopeFor(caller: AuthUser, requested: number | null): number | null {
