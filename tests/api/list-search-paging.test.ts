@@ -105,8 +105,7 @@ describe('member and account searches go through a trigram index', () => {
 
 describe('the search plans', () => {
   it('read the trigram index, not the table', async () => {
-    const { textSearch } = await import('../../server/src/db/text-search');
-    const { accountSearch } = await import('../../server/src/whatsapp/service');
+    const { accountSearch, textSearch } = await import('../../server/src/db/text-search');
     const { whatsapps } = await import('../../server/src/db/schema');
     const query = t.ctx.db.select({ id: whatsapps.id }).from(whatsapps).where(textSearch(accountSearch, 'siti')).toSQL();
     if (isSqlite(t.ctx.db)) {

@@ -2,6 +2,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { activeDialect } from './dialect';
 import { likeInsensitive } from './raw';
 import { likePattern } from '../lib/paging';
+import { users, whatsapps } from './schema';
 
 /**
  * "Contains" searches of the member and WhatsApp-account lists through a trigram index. Each list's
@@ -33,3 +34,19 @@ export function textSearch(list: SearchedList, text: string): SQL {
     sql` OR `,
   )})`;
 }
+
+/** The members list's searched text: name and email. */
+export const memberSearch: SearchedList = {
+  id: users.id,
+  fts: 'users_search',
+  expression: sql`${users.firstname} || ' ' || ${users.lastname} || ' ' || ${users.email}`,
+  columns: [users.firstname, users.lastname, users.email, sql`${users.firstname} || ' ' || ${users.lastname}`],
+};
+
+/** The account list's searched text: push name, number and client id. */
+export const accountSearch: SearchedList = {
+  id: whatsapps.id,
+  fts: 'whatsapps_search',
+  expression: sql`coalesce(${whatsapps.pushname}, '') || ' ' || coalesce(${whatsapps.phonenumber}, '') || ' ' || ${whatsapps.clientid}`,
+  columns: [whatsapps.pushname, whatsapps.phonenumber, whatsapps.clientid],
+};

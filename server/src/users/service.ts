@@ -1,6 +1,6 @@
 import { and, asc, count, eq, exists, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { textSearch, type SearchedList } from '../db/text-search';
+import { memberSearch, textSearch } from '../db/text-search';
 import { one } from '../db/raw';
 import { users, whatsapps } from '../db/schema';
 import { HttpError } from '../lib/errors';
@@ -72,14 +72,6 @@ function statusCondition(ctx: AppContext, status: MemberStatus | null): SQL | un
   const account = status === 'sending' ? eq(whatsapps.status, 'sending') : eq(whatsapps.suspended, true);
   return exists(ctx.db.select({ one: sql`1` }).from(whatsapps).where(and(eq(whatsapps.userId, users.id), account)));
 }
-
-/** The members list's searched text: name and email (see db/text-search.ts). */
-const memberSearch: SearchedList = {
-  id: users.id,
-  fts: 'users_search',
-  expression: sql`${users.firstname} || ' ' || ${users.lastname} || ' ' || ${users.email}`,
-  columns: [users.firstname, users.lastname, users.email, sql`${users.firstname} || ' ' || ${users.lastname}`],
-};
 
 export async function membersPerPage(ctx: AppContext, page: number, search: string, status: MemberStatus | null = null) {
   const where = and(

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzl
 import type { AppContext } from '../context';
 import { transaction } from '../db/client';
 import { one } from '../db/raw';
-import { textSearch, type SearchedList } from '../db/text-search';
+import { accountSearch, textSearch } from '../db/text-search';
 import { users, whatsapps } from '../db/schema';
 import { isStaffOrAbove, ownUserId, type AuthUser } from '../auth/middleware';
 import { HttpError } from '../lib/errors';
@@ -31,14 +31,6 @@ function searchCondition(search: string): SQL | undefined {
   if (key in FILTERS) return FILTERS[key];
   return textSearch(accountSearch, search);
 }
-
-/** The account list's searched text: push name, number and client id (see db/text-search.ts). */
-export const accountSearch: SearchedList = {
-  id: whatsapps.id,
-  fts: 'whatsapps_search',
-  expression: sql`coalesce(${whatsapps.pushname}, '') || ' ' || coalesce(${whatsapps.phonenumber}, '') || ' ' || ${whatsapps.clientid}`,
-  columns: [whatsapps.pushname, whatsapps.phonenumber, whatsapps.clientid],
-};
 
 /** Whose accounts a call covers: admin and dev any user (null = everyone); others only their own. */
 function scopeFor(caller: AuthUser, requested: number | null): number | null {

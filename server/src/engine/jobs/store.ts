@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { generators, validators, whatsapps } from '../../db/schema';
 import { likePattern, paged, pageWindow } from '../../lib/paging';
 import { likeInsensitive, one } from '../../db/raw';
+import { accountSearch, textSearch } from '../../db/text-search';
 import { accountById } from '../../whatsapp/access';
 import type { WhatsappRow } from '../../whatsapp/view';
 import { accountForJob, jobScope, reachableJob } from './access';
@@ -65,21 +66,23 @@ export function jobStore<T extends JobTable, V>(spec: JobStoreSpec<T, V>) {
   const list = async (ctx: AppContext, caller: AuthUser, input: JobListInput) => {
     const scope = jobScope(caller, input.userId);
     const pattern = input.search ? likePattern(input.search) : null;
-    const searched = [...spec.searchColumns, whatsapps.pushname, whatsapps.phonenumber, whatsapps.clientid];
+    // A search looks in the job's own columns and, through the account list's trigram index, in its
+    // account's push name, number and client id.
+    const matchingAccounts = ctx.db.select({ id: whatsapps.id }).from(whatsapps).where(textSearch(accountSearch, input.search));
     const where = and(
       scope === null ? undefined : eq(table.userId, scope),
       statusCondition(input.status, table.status, table.state),
-      pattern ? or(...searched.map((column) => likeInsensitive(column, pattern))) : undefined,
+      pattern ? or(...spec.searchColumns.map((column) => likeInsensitive(column, pattern)), inArray(table.whatsappId, matchingAccounts)) : undefined,
     );
     const joined = eq(table.whatsappId, whatsapps.id);
-    // The account is joined only when the search needs it. Without a search the page's ids are found
-    // on the job table alone; with one, a single scan collects every matching id (total and page at
-    // once). Only the page's rows are then joined to their accounts.
+    // Without a search the page's ids are found on the job table alone; with one, a single scan
+    // collects every matching id (total and page at once). Only the page's rows are then joined to
+    // their accounts.
     const { limit, offset } = pageWindow(input.page);
     let total: number;
     let ids: number[];
     if (pattern) {
-      const all = await ctx.db.select({ id: table.id }).from(table).leftJoin(whatsapps, joined).where(where).orderBy(desc(table.id));
+      const all = await ctx.db.select({ id: table.id }).from(table).where(where).orderBy(desc(table.id));
       total = all.length;
       ids = all.slice(offset, offset + limit).map((r) => r.id);
     } else {
