@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { Express, Response } from 'express';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import type { Role } from '../common/roles';
@@ -40,7 +41,8 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { d
   // A database file when a test needs a second connection (work in a worker thread).
   const db = await createTestDb(options.dbFile ? path.join(dataDir, 'test.db') : undefined);
   const ctx = createContext(config, db, () => undefined);
-  const { server, close } = createServer(ctx);
+  const { app, server, close } = createServer(ctx);
+  const uncoded = watchErrorCodes(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const sockets: Socket[] = [];
@@ -78,8 +80,25 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { d
       await close();
       await closeDb(db);
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (uncoded.length) throw new Error(`Error answers without a code (give their messages one in common/errors.ts):\n${uncoded.join('\n')}`);
     },
   };
+}
+
+/**
+ * Records every JSON answer with status ≥ 400 that has no `code`: each error message has a stable code
+ * (common/errors.ts), so the console can show it in its language. `close()` of the test app fails on any.
+ */
+export function watchErrorCodes(app: Express): string[] {
+  const uncoded: string[] = [];
+  const json = app.response.json;
+  app.response.json = function (this: Response, body?: unknown) {
+    if (this.statusCode >= 400 && !(body && typeof body === 'object' && 'code' in body)) {
+      uncoded.push(`${this.req.method} ${this.req.originalUrl.split('?')[0]} → ${this.statusCode} ${JSON.stringify(body)?.slice(0, 300)}`);
+    }
+    return json.call(this, body);
+  };
+  return uncoded;
 }
 
 /** Resolves when the socket connects, rejects on a connect error. */

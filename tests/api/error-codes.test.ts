@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers';
+import { setBank } from './money-fixtures';
 
 let t: TestApp;
 const settings = {
@@ -76,5 +77,48 @@ describe('error answers carry a stable code next to the unchanged msg', () => {
     const withdraw = await t.http.post('/api/admin/withdraw/request').set(member.auth).send({ nominal: 10000 });
     expect(withdraw.status).toBe(422);
     expect(withdraw.body.code).toBe(1);
+  });
+
+  it("the spec's Indonesian messages keep their text and gain a code: withdraw, generator, Cloud API", async () => {
+    const member = await t.user('member');
+    const small = await t.http.post('/api/admin/withdraw/request').set(member.auth).send({ nominal: 5000 });
+    expect(small.status).toBe(422);
+    expect(small.body).toMatchObject({ msg: 'Minimal permintaan penarikan adalah Rp 10.000', code: 'withdraw_minimum' });
+
+    await setBank(t.ctx.db, member.id);
+    const poor = await t.http.post('/api/admin/withdraw/request').set(member.auth).send({ nominal: 10000 });
+    expect(poor.status).toBe(422);
+    expect(poor.body).toMatchObject({ msg: 'Saldo tidak mencukupi untuk permintaan penarikan ini.', code: 'withdraw_no_balance' });
+
+    const staff = await t.user('staff');
+    const range = await t.http.post('/api/admin/generator/create').set(staff.auth).send({ start_number: 'abc', end_number: '6281300000009', whatsapp_id: 999999, b_insert: true });
+    expect(range.status).toBe(422);
+    expect(range.body.msg).toMatch(/^Target Nomor Awal: /);
+    expect(range.body.code).toBe('start_number_reason');
+
+    const admin = await t.user('admin');
+    const zodOwn = await t.http.get('/api/admin/phonenumber/list-per-page?line_type=satelit').set(admin.auth);
+    expect(zodOwn.status).toBe(422);
+    expect(zodOwn.body.code).toBe('invalid_request');
+
+    const cloud = await t.http.post('/api/admin/whatsapp/cloud-link').set(member.auth).send({ phoneNumberId: '106540352242922', wabaId: '102290129340398', accessToken: 'EAAG' });
+    expect(cloud.status).toBe(409);
+    expect(cloud.body).toEqual({ msg: 'Cloud API tidak aktif di server ini', code: 'cloud_inactive' });
+  });
+
+  it('a withdraw decision answers its message with a code the console translates', async () => {
+    const admin = await t.user('admin');
+    const member = await t.user('member');
+    await setBank(t.ctx.db, member.id);
+    await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: member.id, nominal: 20000, reason: 'modal' }).expect(201);
+    const asked = await t.http.post('/api/admin/withdraw/request').set(member.auth).send({ nominal: 10000 });
+    expect(asked.status).toBeLessThan(300);
+    const id = asked.body.withdraw.id;
+    const accepted = await t.http.put('/api/admin/withdraw/update').set(admin.auth).send({ id, status: 'accepted' });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ msg: 'Permintaan withdraw Diterima', code: 'withdraw_accepted' });
+    const again = await t.http.put('/api/admin/withdraw/update').set(admin.auth).send({ id, status: 'rejected' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ msg: 'Status accepted tidak dapat diubah menjadi rejected.', code: 'withdraw_status_change' });
   });
 });

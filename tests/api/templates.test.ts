@@ -141,9 +141,9 @@ describe('message templates', () => {
       ['Empat', 'nonactive'],
     ]);
     expect(res.body.skipped).toEqual([
-      { index: 2, text: 'Dua', reason: 'Judul button : "Web" belum mempunyai URL.' },
+      { index: 2, text: 'Dua', reason: 'Judul button : "Web" belum mempunyai URL.', reasonCode: 'button_title_without_url' },
       { index: 3, text: '', reason: 'No Data', reasonCode: 'no_data' },
-      { index: 4, text: 'Tiga', reason: 'Media "/uploads/nope.png" tidak ditemukan di server.' },
+      { index: 4, text: 'Tiga', reason: 'Media "/uploads/nope.png" tidak ditemukan di server.', reasonCode: 'template_media_missing' },
     ]);
     const csv = await t.http.post('/api/admin/message/import').set(admin.auth).attach('file', Buffer.from('a,b'), 'x.csv');
     expect(csv.status).toBe(422);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, errorFromBody } from '../../client/src/lib/http';
-import { skipReasonText, withoutReasonCode } from '../../client/src/lib/serverError';
+import { serverText, skipReasonText, withoutReasonCode } from '../../client/src/lib/serverError';
 import { i18nProvider, i18n } from '../../client/src/providers/i18n';
 import { withReasonCode } from '../../common/errors';
 
@@ -71,5 +71,33 @@ describe("the client's error path", () => {
     await i18nProvider.changeLocale('en');
     expect(rows.map((r) => skipReasonText(r, t))).toEqual(['invalid number', 'already in the list', 'repeated in the file', 'opted out', 'invalid proxy', 'Alasan lain']);
     expect(withoutReasonCode(rows[0]!)).toEqual({ number: '1', reason: 'nomor tidak valid' });
+  });
+
+  it("shows the spec's Indonesian server messages word for word in Indonesian and in English on English screens", async () => {
+    const bodies = [
+      { msg: 'Sambungan terputus, silahkan sambungkan ulang!', code: 2 },
+      { msg: 'Batas harian nomor ini dari Meta (tier) sudah tercapai. Blast dapat dilanjutkan setelah 24 jam.', code: 'cloud_tier_reached' },
+      { msg: 'Status accepted tidak dapat diubah menjadi rejected.', code: 'withdraw_status_change' },
+      { msg: 'Target Nomor Awal: Nomor telepon tidak valid untuk negaranya (periksa kode negara dan jumlah digit).', code: 'start_number_reason' },
+      { msg: 'Token akses tidak valid atau kedaluwarsa', errors: { accessToken: 'Token akses tidak valid atau kedaluwarsa' } },
+    ];
+    expect(bodies.map((b) => errorFromBody(b, 422, 'x').message)).toEqual(bodies.map((b) => b.msg));
+    await i18nProvider.changeLocale('en');
+    const en = bodies.map((b) => errorFromBody(b, 422, 'x'));
+    expect(en.map((e) => e.message)).toEqual([
+      'Connection lost, please reconnect!',
+      expect.stringMatching(/Meta's daily limit/),
+      'Status accepted cannot be changed to rejected.',
+      'Start Number: The phone number is not valid for its country (check the country code and the number of digits).',
+      'The access token is invalid or expired',
+    ]);
+    expect(en[4]!.errors).toEqual({ accessToken: 'The access token is invalid or expired' });
+  });
+
+  it('shows a success message the server gives a code, such as a withdraw decision, in the active language', async () => {
+    const t = (key: string, options: Record<string, unknown>) => i18n.t(key, options);
+    expect(serverText('Permintaan withdraw Diterima', 'withdraw_accepted', t)).toBe('Permintaan withdraw Diterima');
+    await i18nProvider.changeLocale('en');
+    expect(serverText('Permintaan withdraw Ditolak', 'withdraw_rejected', t)).toBe('Withdrawal request rejected');
   });
 });

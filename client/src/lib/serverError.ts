@@ -9,12 +9,15 @@ function matchOf(msg: string, code: unknown): ErrorMatch | undefined {
 }
 
 /**
- * The locale's text for a server error (`errors.<code>`), so an Indonesian screen never shows the
+ * The locale's text for a server message (`errors.<code>`), so an Indonesian screen never shows the
  * server's English sentence; an unknown message is shown as the server sent it.
  */
 export function serverText(msg: string, code: unknown, t: Translate): string {
   const match = matchOf(msg, code);
-  return match ? t(`errors.${match.code}`, { ...match.params, defaultValue: msg }) : msg;
+  if (!match) return msg;
+  // A variable part that is itself a known message (the reason in 'Target Nomor Awal: …') is translated too.
+  const params = Object.fromEntries(Object.entries(match.params).map(([name, value]) => [name, errorCodeFor(value) ? serverText(value, undefined, t) : value]));
+  return t(`errors.${match.code}`, { ...params, defaultValue: msg });
 }
 
 /** Field errors (`errors`) carry the same messages; each is translated on its own. */

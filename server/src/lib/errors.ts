@@ -49,7 +49,9 @@ export function errorMiddleware(
     }
     if (err instanceof ZodError) {
       const errors = zodFieldErrors(err);
-      res.status(422).json(errorBody(Object.values(errors)[0] ?? 'Invalid request', { errors }));
+      const msg = Object.values(errors)[0] ?? 'Invalid request';
+      // zod's own wording ('Invalid input', 'Too big: …'), where a schema gives no message, answers the generic code.
+      res.status(422).json(errorBody(msg, { errors, code: errorCodeFor(msg)?.code ?? 'invalid_request' }));
       return;
     }
     const status = typeof err === 'object' && err !== null && 'status' in err ? Number(err.status) : 500;

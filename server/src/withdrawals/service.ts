@@ -1,5 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { ErrorCode } from '../../../common/errors';
 import type { AppContext } from '../context';
 import type { AuthUser } from '../auth/middleware';
 import { moneyTransaction, type Db } from '../db/client';
@@ -79,6 +80,8 @@ const DONE_MSG: Record<WithdrawStatus, string> = {
   rejected: 'Permintaan withdraw Ditolak',
   requested: 'Permintaan withdraw Dibatalkan',
 };
+/** The stable code of each decision message (common/errors.ts), which the console shows in its language. */
+const DONE_CODE: Record<WithdrawStatus, ErrorCode> = { accepted: 'withdraw_accepted', rejected: 'withdraw_rejected', requested: 'withdraw_reopened' };
 
 /**
  * requested → accepted | rejected; accepted | rejected → requested. Coming back from rejected
@@ -105,7 +108,7 @@ export async function updateWithdrawal(ctx: AppContext, caller: AuthUser, body: 
     return withdrawView(updated!, owner);
   });
   await announce(ctx, row);
-  return { msg: DONE_MSG[body.status], withdraw: row };
+  return { msg: DONE_MSG[body.status], code: DONE_CODE[body.status], withdraw: row };
 }
 
 async function announce(ctx: AppContext, row: ReturnType<typeof withdrawView>): Promise<void> {

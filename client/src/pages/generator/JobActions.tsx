@@ -68,7 +68,9 @@ export function JobActions({ kind, row, update }: Props) {
         },
         onError: (err: HttpError) => {
           update(row.id, { requesting: false });
-          if (err.statusCode === 403 && ((err as HttpError & { code?: number }).code === DISCONNECTED_CODE || err.message === DISCONNECTED_MESSAGE)) forbidden();
+          // The job calls answer the message with its catalogue code; the screen's text is the locale's, so the code decides.
+          const code = (err as HttpError & { code?: number | string }).code;
+          if (err.statusCode === 403 && (code === DISCONNECTED_CODE || code === 'disconnected' || err.message === DISCONNECTED_MESSAGE)) forbidden();
           else void message.error(err.message || t('jobs.networkError'));
         },
       },

@@ -6,6 +6,7 @@ import { ListTable, useListTable } from '../../components/ListTable';
 import { PageTitle } from '../../components/PageTitle';
 import { formatDateTime, formatRupiah } from '../../lib/format';
 import { errorText } from '../../lib/http';
+import { serverText } from '../../lib/serverError';
 import { getSessionUser } from '../../lib/session';
 import { useLive } from '../../providers/live';
 import { WithdrawStatusTag, type WithdrawRow, type WithdrawStatus } from './shared';
@@ -29,7 +30,7 @@ export function WithdrawRequested() {
   const role = getSessionUser()?.role;
   const isAdmin = role === 'admin';
   const list = useListTable<WithdrawRow>({ resource: 'withdraw', fallback: t('withdraw.errors.all') });
-  const { mutate } = useCustomMutation<{ msg: string; withdraw: WithdrawRow }, HttpError, { id: number; status: WithdrawStatus }>();
+  const { mutate } = useCustomMutation<{ msg: string; code?: string; withdraw: WithdrawRow }, HttpError, { id: number; status: WithdrawStatus }>();
   const [busy, setBusy] = useState<Set<number>>(new Set());
 
   // Another admin's decision or a new request arrives on the admin channel; the list is fetched again.
@@ -64,7 +65,7 @@ export function WithdrawRequested() {
       { url: '/admin/withdraw/update', method: 'put', values: { id: row.id, status }, successNotification: false, errorNotification: false },
       {
         onSuccess: async ({ data }) => {
-          modal.success({ title: data.msg });
+          modal.success({ title: serverText(data.msg, data.code, t) });
           // The row keeps 'Mengirim...' until the refetched list shows its new status.
           await invalidate({ resource: 'withdraw', invalidates: ['list'] });
           setRowBusy(row.id, false);
