@@ -148,6 +148,8 @@ export const ERROR_MESSAGES = {
   cloud_inactive: ['Cloud API tidak aktif di server ini'],
   cloud_unreachable: ['Cloud API tidak dapat dihubungi, silahkan coba lagi'],
   cloud_phone_number_id_not_found: ['Phone Number ID tidak ditemukan'],
+  cloud_waba_not_found: ['WABA ID tidak ditemukan'],
+  cloud_not_in_waba: ['Phone Number ID tidak terdaftar di WABA ID ini'],
   cloud_field_digits: ['{label} harus berupa angka'],
   access_token_invalid: ['Token akses tidak valid atau kedaluwarsa'],
   access_token_too_long: ['Token akses terlalu panjang'],

@@ -35,9 +35,11 @@ describe('linking a Cloud API number checks its WhatsApp Business Account', () =
     const other = await link(B, A.wabaId);
     expect(other.status).toBe(422);
     expect(other.body.errors).toEqual({ wabaId: 'Phone Number ID tidak terdaftar di WABA ID ini' });
+    expect(other.body.code).toBe('cloud_not_in_waba');
     const unknown = await link(B, '299999999999999');
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual({ wabaId: 'WABA ID tidak ditemukan' });
+    expect(unknown.body.code).toBe('cloud_waba_not_found');
     expect(await saved(B)).toBeUndefined();
   });
 
