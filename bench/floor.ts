@@ -57,10 +57,14 @@ interface SizeResult {
   floor: Run[];
 }
 
-/** Messages measured per run, after a warm-up: enough ticks at every size. */
-const measured = (accounts: number) => (quick ? Math.max(600, 2 * accounts) : Math.max(4000, 6 * accounts));
-const warmup = (accounts: number) => Math.max(accounts, Math.floor(measured(accounts) / 5));
-const pairs = () => Number(option('--pairs') ?? (quick ? 2 : 5));
+/**
+ * Messages measured per run, after a warm-up: several ticks at every size. PostgreSQL commits each
+ * tick to disk, so its runs are shorter.
+ */
+const measured = (accounts: number, pgRun: boolean) =>
+  quick ? Math.max(600, 2 * accounts) : pgRun ? Math.max(1500, 3 * accounts) : Math.max(4000, 6 * accounts);
+const warmup = (accounts: number, pgRun: boolean) => Math.max(accounts, Math.floor(measured(accounts, pgRun) / 5));
+const pairs = () => Number(option('--pairs') ?? (quick ? 2 : 3));
 
 async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
@@ -372,8 +376,8 @@ async function child(): Promise<void> {
     fs.writeFileSync(profileTo!.replace(/(\.cpuprofile)?$/, `.${profiled}.cpuprofile`), JSON.stringify(profile));
   };
   const runs = pairs();
-  const count = measured(accounts);
-  const warm = warmup(accounts);
+  const count = measured(accounts, dbKind === 'pg');
+  const warm = warmup(accounts, dbKind === 'pg');
   const targets = Math.ceil(runs * 2 * (count + warm + 4 * accounts) * 1.1);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blast-floor-'));
   if (dbKind === 'pg') process.env.DATABASE_URL = PG_URL;
