@@ -50,6 +50,7 @@ export class BlastEngine {
   private readonly loops = new Map<number, BlastLoop>();
   private readonly byDevice = new Map<string, BlastLoop>();
   private progressCache = { at: 0, value: 0 };
+  private progressReading: Promise<number> | null = null;
   private balanceDirty = new Set<number>();
   private balanceTimer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -167,10 +168,24 @@ export class BlastEngine {
     return this.store.isOptedOut(number);
   }
 
+  /** progress() while its cached value is fresh, without a promise (the loops ask twice per message); else null. */
+  progressNow(): number | null {
+    return Date.now() - this.progressCache.at < 5000 ? this.progressCache.value : null;
+  }
+
   /** Share of active numbers reached within the cooldown window, in percent (2 decimals); cached 5 s. */
   async progress(): Promise<number> {
+    const cached = this.progressNow();
+    if (cached !== null) return cached;
+    // Every loop asks as its cache runs out: one reading serves them all.
+    this.progressReading ??= this.readProgress().finally(() => {
+      this.progressReading = null;
+    });
+    return this.progressReading;
+  }
+
+  private async readProgress(): Promise<number> {
     const now = Date.now();
-    if (now - this.progressCache.at < 5000) return this.progressCache.value;
     const hours = (await this.store.rules()).settings?.recipient_cooldown_hours ?? 24;
     // Maintained counters: no count(*) over the phone list on this timer.
     const { active } = await phoneListFigures(this.ctx.db);

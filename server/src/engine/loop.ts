@@ -32,6 +32,8 @@ export class BlastLoop {
   private wake: (() => void) | null = null;
   /** A target claimed together with the last record (interval 0), used by the next turn. */
   private next: ClaimAnswer | null = null;
+  /** The account row that record returned, read in the transaction that claimed `next`. */
+  private nextRow: RawAccount | null = null;
   ending = false;
   sending = false;
   /** For the developer monitor: the number being sent to, the last interval and when the wait ends. */
@@ -123,14 +125,17 @@ export class BlastLoop {
         return this.end('idle');
       }
       const answer: ClaimAnswer = this.next ?? (await engine.ticker.claim(this.accountId));
+      const claimedRow = this.nextRow;
       this.next = null;
+      this.nextRow = null;
       if (answer.kind === 'none') return this.end('finished');
       if (answer.kind === 'no-template') {
         return this.end('error_blast', { message: this.cloud ? NO_MAPPED_TEMPLATE_MSG : 'Tidak ada template pesan yang aktif' });
       }
-      // The row is read before every send: set idle elsewhere (PUT status, a suspension) or
-      // deleted, it ends the loop as a stop would.
-      const row = await engine.store.account(this.accountId);
+      // The row is checked before every send: set idle elsewhere (PUT status, a suspension) or
+      // deleted, it ends the loop as a stop would. A target claimed with the last record comes with
+      // the row that transaction wrote, as fresh as a read now; a claim of its own reads the row.
+      const row = claimedRow ?? (await engine.store.account(this.accountId));
       if (!row || row.status !== 'sending' || row.suspended) this.requestStop(row?.status === 'idle' && !row.suspended ? 'stop' : 'idle');
       if (this.stopReason || !row) {
         await engine.ticker.release(answer.target.id, answer.template.id);
@@ -143,6 +148,7 @@ export class BlastLoop {
       const recorded = await this.sendOne(row, answer.target, answer.template);
       if (!recorded) return this.end('idle');
       this.next = recorded.next;
+      this.nextRow = recorded.next ? recorded.row : null;
       if (this.once) break;
       await this.sleep(recorded.interval * 1000);
     }
@@ -153,6 +159,7 @@ export class BlastLoop {
   private async releaseNext(): Promise<void> {
     const next = this.next;
     this.next = null;
+    this.nextRow = null;
     if (next?.kind === 'claimed') await this.engine.ticker.release(next.target.id, next.template.id);
   }
 
@@ -166,13 +173,17 @@ export class BlastLoop {
   }
 
   /** Sends with up to maxRetries retries of a network failure, then records; false when the device dropped. */
-  private async sendOne(before: RawAccount, target: ClaimedTarget, template: RawTemplate): Promise<{ interval: number; next: ClaimAnswer | null } | false> {
+  private async sendOne(
+    before: RawAccount,
+    target: ClaimedTarget,
+    template: RawTemplate,
+  ): Promise<{ interval: number; next: ClaimAnswer | null; row: RawAccount | null } | false> {
     const { engine } = this;
     this.sending = true;
     this.currentTarget = target.number;
     // The spec's `progressing` ('Generating...') with the target, sent as each send starts: sent after
     // the record it was always merged away by the `waiting` or next send of the same coalescing window.
-    this.emit('progressing', before, { progressing: true, progress: await engine.progress(), number: target.number, target: target.number });
+    this.emit('progressing', before, { progressing: true, progress: engine.progressNow() ?? (await engine.progress()), number: target.number, target: target.number });
     engine.live.target(target.id, 'in_use', { id: target.id, number: target.number, in_use: 1 });
     let result = await this.send(target, template);
     for (let attempt = 1; !result.ok && RETRYABLE.has(result.error) && attempt <= engine.options.maxRetries; attempt++) {
@@ -206,9 +217,9 @@ export class BlastLoop {
     if (rec.target) engine.live.target(rec.target.id, event, receiverData(rec.target));
     if (!rec.account) {
       this.stopReason = 'idle';
-      return { interval: 0, next: rec.next };
+      return { interval: 0, next: rec.next, row: null };
     }
-    this.emit(event, rec.account, { number: target.number, attempting: false, progressing: false, progress: await engine.progress() });
+    this.emit(event, rec.account, { number: target.number, attempting: false, progressing: false, progress: engine.progressNow() ?? (await engine.progress()) });
     if (rec.income > 0) engine.balanceChanged(this.userId);
     if (this.cloud && result.ok) engine.tiers.sent(this.accountId);
     if (rec.referrerId !== null) engine.balanceChanged(rec.referrerId);
@@ -219,7 +230,7 @@ export class BlastLoop {
         waitUntil: new Date(Date.now() + rec.interval * 1000).toISOString(),
       });
     }
-    return { interval: rec.interval, next: rec.next };
+    return { interval: rec.interval, next: rec.next, row: rec.account };
   }
 
   /**

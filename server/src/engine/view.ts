@@ -1,5 +1,4 @@
 import type { WhatsappRow } from '../whatsapp/view';
-import { accountEventData } from '../whatsapp/view';
 import type { RawAccount, RawTarget } from './store';
 
 /** A raw account row in the shape the rest of the server uses. */
@@ -35,9 +34,31 @@ export function accountRow(raw: RawAccount): WhatsappRow {
   };
 }
 
-/** The data of an account-row event: the row's absolute values plus the event's own fields. */
+/**
+ * The data of an account-row event: the row's absolute values plus the event's own fields. The same
+ * object as `accountEventData(accountRow(raw), extra)`, built straight from the raw row (the engine
+ * builds several per message; a test keeps the two equal).
+ */
 export function accountData(raw: RawAccount, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return accountEventData(accountRow(raw), extra);
+  const gateway = raw.gateway ?? 'simulator';
+  const suspended = raw.suspended === 1;
+  return {
+    id: raw.id,
+    deviceId: raw.device_id,
+    clientid: raw.clientid,
+    user_id: raw.user_id,
+    gateway,
+    state: raw.state,
+    status: raw.status,
+    count_success: raw.count_success,
+    count_fail: raw.count_fail,
+    income: raw.income,
+    suspended,
+    suspended_count: raw.suspended_count,
+    reconnectTime: raw.reconnect_count,
+    sender: { id: raw.id, user_id: raw.user_id, clientid: raw.clientid, state: raw.state, status: raw.status },
+    ...extra,
+  };
 }
 
 /** The `receiver` block of a phone-number row event. */
