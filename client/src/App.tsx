@@ -1,5 +1,4 @@
 import { Refine } from '@refinedev/core';
-import { useNotificationProvider } from '@refinedev/antd';
 import routerProvider from '@refinedev/react-router';
 import { App as AntdApp } from 'antd';
 import { useMemo } from 'react';
@@ -9,8 +8,9 @@ import { authProvider } from './providers/auth';
 import { dataProvider } from './providers/data';
 import { i18nProvider } from './providers/i18n';
 import { liveProvider } from './providers/live';
+import { useNotificationProvider } from './providers/notification';
 import { buildResources } from './resources';
-import { ConsoleRoutes } from './routes';
+import { ConsoleRoutes } from './consoleRoutes';
 
 /** The console: Refine's providers and resources around the protected screens (see Root for the rest). */
 export default function App() {

@@ -76,6 +76,16 @@ describe('data provider', () => {
     expect(calls[0]).toMatchObject({ path: '/admin/users/active?a=1', options: { method: 'GET' } });
     expect(res.data).toEqual({ count: 3 });
   });
+
+  it('custom sends no token only when the screen asks for an anonymous call', async () => {
+    const { http, calls } = transport({ devices: [] });
+    const dp = createDataProvider(http);
+    await dp.custom!({ url: '/sim/devices', method: 'get', meta: { anonymous: true } });
+    await dp.custom!({ url: '/sim/scan', method: 'post', payload: { qr: 'x' } });
+    expect(calls[0]!.options).toMatchObject({ method: 'GET', anonymous: true });
+    expect(calls[1]!.options).toMatchObject({ method: 'POST', body: { qr: 'x' } });
+    expect(calls[1]!.options).not.toHaveProperty('anonymous');
+  });
 });
 
 describe('data provider: spec answers, fallbacks and errors', () => {

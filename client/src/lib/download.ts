@@ -1,5 +1,3 @@
-import Papa from 'papaparse';
-
 /** A cell that a spreadsheet would read as a formula gets a leading quote. */
 export function safeCell(value: unknown): string {
   const s = value === null || value === undefined ? '' : String(value);
@@ -17,9 +15,11 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function downloadCsv<T extends Record<string, unknown>>(rows: T[], columns: (keyof T & string)[], fileName: string): void {
+/** The CSV writer loads on the first download, so the lists that offer one do not carry it. */
+export async function downloadCsv<T extends Record<string, unknown>>(rows: T[], columns: (keyof T & string)[], fileName: string): Promise<void> {
   const data = rows.map((r) => columns.map((c) => safeCell(r[c])));
-  const csv = Papa.unparse({ fields: columns, data });
+  const { unparse } = await import('papaparse');
+  const csv = unparse({ fields: columns, data });
   downloadBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName);
 }
 

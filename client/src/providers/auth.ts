@@ -87,7 +87,8 @@ export const authProvider: AuthProvider = {
     return { authenticated: true };
   },
   onError: async (error: { statusCode?: number }) => {
-    if (error?.statusCode === 401) return { logout: true, redirectTo: '/signin' };
+    // A 401 ends the session there is; a visitor without one (the open /sim page) is only refused.
+    if (error?.statusCode === 401 && getToken()) return { logout: true, redirectTo: '/signin' };
     return {};
   },
   getIdentity: async () => getSessionUser(),

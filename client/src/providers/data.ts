@@ -122,7 +122,9 @@ export function createDataProvider(http: Http = api): DataProvider {
       // A read that nobody waits for any more (its screen closed) is cut off: long polls hold a connection.
       const signal = (meta as { signal?: AbortSignal } | undefined)?.signal;
       const fallback = fallbackOf(meta, m === 'GET' ? undefined : NETWORK);
-      return { data: await http<T>(`${url}${qs}`, { method: m, body: payload, signal, fallback }) };
+      // The simulated phone may be used without signing in (an open demo): `meta.anonymous` sends no token.
+      const anonymous = meta?.anonymous === true;
+      return { data: await http<T>(`${url}${qs}`, { method: m, body: payload, signal, fallback, ...(anonymous ? { anonymous } : {}) }) };
     },
   };
 }

@@ -1,12 +1,14 @@
 import { Layout } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import type { SessionUser } from '../../lib/session';
 import { bandOf, useViewportWidth } from '../../lib/useViewport';
 import { PageFallback } from './PageFallback';
-import { Sidebar, SidebarDrawer } from './Sidebar';
+import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 import { useTheme } from './theme';
+
+const SidebarDrawer = lazy(() => import('./SidebarDrawer').then((m) => ({ default: m.SidebarDrawer })));
 
 /**
  * Sidebar, top bar and content. Phones (< 768 px) get the menu as an overlay drawer, so a closed
@@ -32,7 +34,9 @@ export function AppLayout({ user }: { user: SessionUser }) {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {mobile ? (
-        <SidebarDrawer role={user.role} open={mobileOpen} dark={dark} onClose={() => setMobileOpen(false)} />
+        <Suspense fallback={null}>
+          <SidebarDrawer role={user.role} open={mobileOpen} dark={dark} onClose={() => setMobileOpen(false)} />
+        </Suspense>
       ) : (
         <Sidebar role={user.role} collapsed={collapsed} dark={dark} />
       )}

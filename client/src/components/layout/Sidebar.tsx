@@ -1,13 +1,13 @@
 import { WhatsAppOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { Drawer, Layout } from 'antd';
+import { Layout } from 'antd';
 import type { Role } from '../../../../common/roles';
 import { SidebarMenu } from './SidebarMenu';
 
 export const SIDEBAR_EXPANDED = 290;
 export const SIDEBAR_COLLAPSED = 90;
 
-function Brand({ collapsed }: { collapsed: boolean }) {
+export function Brand({ collapsed }: { collapsed: boolean }) {
   const t = useTranslate();
   return (
     <div style={{ height: 64, display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 700, fontSize: 18 }}>
@@ -34,28 +34,5 @@ export function Sidebar({ role, collapsed, dark }: { role: Role; collapsed: bool
       <Brand collapsed={collapsed} />
       <SidebarMenu role={role} dark={dark} />
     </Layout.Sider>
-  );
-}
-
-/** Phones: the same menu in an overlay drawer; closed, it takes no width. Choosing an entry closes it. */
-export function SidebarDrawer({ role, open, dark, onClose }: { role: Role; open: boolean; dark: boolean; onClose: () => void }) {
-  const t = useTranslate();
-  return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      placement="left"
-      width={Math.min(SIDEBAR_EXPANDED, window.innerWidth - 40)}
-      closable={false}
-      title={null}
-      styles={{ body: { padding: 0, background: dark ? '#001529' : undefined } }}
-      aria-label={t('layout.sidebar')}
-      data-testid="sidebar-drawer"
-    >
-      <div data-testid="sidebar">
-        <Brand collapsed={false} />
-        <SidebarMenu role={role} dark={dark} onNavigate={onClose} />
-      </div>
-    </Drawer>
   );
 }

@@ -1,7 +1,8 @@
+import { useCustom, useCustomMutation, useTranslate } from '@refinedev/core';
 import { App, Button, Card, Form, Input, Select, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { PageTitle } from '../../components/PageTitle';
-import { api, errorText } from '../../lib/http';
+import { errorText } from '../../lib/http';
 
 interface Sender {
   id: number;
@@ -25,40 +26,33 @@ interface SendAnswer {
   optedOutCount: number;
 }
 
-/** The gateway's failure codes in the console's words. */
-const FAIL_REASONS: Record<string, string> = {
-  not_registered: 'Tidak terdaftar di WhatsApp',
-  invalid_number: 'Nomor tidak valid',
-  timeout: 'Waktu habis',
-  rate_limited: 'Dibatasi oleh WhatsApp',
-  failed: 'Gagal terkirim',
-  not_connected: 'Sender terputus',
-  unknown_device: 'Perangkat sender tidak dikenal',
-};
+/** The gateway's failure codes that have the console's words (blaster.reasons); others show as sent. */
+const FAIL_REASONS = new Set(['not_registered', 'invalid_number', 'timeout', 'rate_limited', 'failed', 'not_connected', 'unknown_device']);
 /** Failed numbers listed in the dialog; the rest are counted. */
 const FAILED_SHOWN = 20;
+const count = (n: number) => n.toLocaleString('id-ID');
 
 /** The spec's success text, and when some receivers failed, how many got it and which failed why. */
-function SentReport({ res }: { res: SendAnswer }) {
+function SentReport({ res, t }: { res: SendAnswer; t: ReturnType<typeof useTranslate> }) {
   const failed = res.failed ?? [];
-  const skipped = res.skippedCount ? ` ${res.skippedCount} nomor dilewatkan (${res.optedOutCount} berhenti berlangganan).` : '';
+  const skipped = res.skippedCount ? t('blaster.skipped', { count: res.skippedCount, skipped: count(res.skippedCount), optedOut: count(res.optedOutCount) }) : '';
   const more = failed.length - FAILED_SHOWN;
   return (
     <div>
-      <p style={{ margin: 0 }}>{`Pesan blaster berhasil dikirim ke target.${skipped}`}</p>
+      <p style={{ margin: 0 }}>{`${t('blaster.sent')}${skipped}`}</p>
       {failed.length > 0 && (
         <>
           <p style={{ margin: '8px 0 4px' }}>
-            {`Terkirim ke ${res.sent.toLocaleString('id-ID')} dari ${(res.sent + failed.length).toLocaleString('id-ID')} nomor; ${failed.length.toLocaleString('id-ID')} nomor gagal:`}
+            {t('blaster.partial', { count: failed.length, sent: count(res.sent), total: count(res.sent + failed.length), failed: count(failed.length) })}
           </p>
-          <ul aria-label="Nomor gagal" style={{ margin: 0, paddingLeft: 20, maxHeight: 240, overflow: 'auto' }}>
+          <ul aria-label={t('blaster.failedList')} style={{ margin: 0, paddingLeft: 20, maxHeight: 240, overflow: 'auto' }}>
             {failed.slice(0, FAILED_SHOWN).map((f) => (
               <li key={f.number}>
-                <span style={{ whiteSpace: 'nowrap' }}>{f.number}</span>: {FAIL_REASONS[f.error] ?? f.error}
+                <span style={{ whiteSpace: 'nowrap' }}>{f.number}</span>: {FAIL_REASONS.has(f.error) ? t(`blaster.reasons.${f.error}`) : f.error}
               </li>
             ))}
           </ul>
-          {more > 0 && <p style={{ margin: '4px 0 0' }}>{`… dan ${more.toLocaleString('id-ID')} nomor gagal lainnya.`}</p>}
+          {more > 0 && <p style={{ margin: '4px 0 0' }}>{t('blaster.moreFailed', { count: more, more: count(more) })}</p>}
         </>
       )}
     </div>
@@ -76,124 +70,131 @@ const ALL = 'All';
 const LOAD_DELAY_MS = 1000;
 const SEARCH_DELAY_MS = 300;
 
-/** Active numbers matching a search (the server answers at most 1,000; the search narrows them). */
-async function activeNumbers(search: string): Promise<Receiver[]> {
-  const res = await api<{ list: Receiver[] }>(`/admin/phonenumber/list${search ? `?search=${encodeURIComponent(search)}` : ''}`, {
-    fallback: 'Error fetching Phone Number list',
-  });
-  return res.list.filter((r) => r.status === 'active');
-}
-
 /** 'Blaster Whatsapp Message' (/blaster, admin and dev): one message from one account to chosen numbers. */
 export function BlasterSend() {
+  const t = useTranslate();
   const { modal } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [senders, setSenders] = useState<Sender[] | null>(null);
-  const [receivers, setReceivers] = useState<Receiver[] | null>(null);
-  const [searching, setSearching] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const [ready, setReady] = useState(false);
+  const [search, setSearch] = useState('');
   const searchTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => {
-    const t = window.setTimeout(() => {
-      api<{ list: Sender[] }>('/admin/whatsapp/list', { fallback: 'Error fetching Whatsapp list' })
-        .then((res) => setSenders(res.list))
-        .catch((err: unknown) => {
-          setSenders([]);
-          setLoadError(errorText(err));
-        });
-      activeNumbers('')
-        .then(setReceivers)
-        .catch((err: unknown) => {
-          setReceivers([]);
-          setLoadError(errorText(err));
-        });
-    }, LOAD_DELAY_MS);
-    return () => window.clearTimeout(t);
+    const timer = window.setTimeout(() => setReady(true), LOAD_DELAY_MS);
+    return () => window.clearTimeout(timer);
   }, []);
 
-  const search = (text: string) => {
+  const sendersCall = useCustom<{ list: Sender[] }>({
+    url: '/admin/whatsapp/list',
+    method: 'get',
+    meta: { fallback: t('blaster.loadSendersError') },
+    queryOptions: { enabled: ready, retry: false },
+    errorNotification: false,
+  });
+  // Active numbers matching the search (the server answers at most 1,000; the search narrows them).
+  const receiversCall = useCustom<{ list: Receiver[] }>({
+    url: '/admin/phonenumber/list',
+    method: 'get',
+    config: { query: { search } },
+    meta: { fallback: t('blaster.loadReceiversError') },
+    // A new search keeps the last numbers on screen until its answer comes.
+    queryOptions: { enabled: ready, retry: false, placeholderData: (previous) => previous },
+    errorNotification: false,
+  });
+  const senders = sendersCall.query.isError ? [] : sendersCall.query.data ? sendersCall.result.data.list : null;
+  const receivers = receiversCall.query.data ? receiversCall.result.data.list.filter((r) => r.status === 'active') : receiversCall.query.isError ? [] : null;
+  const searching = receiversCall.query.isFetching && receivers !== null;
+  const loadError = sendersCall.query.error ?? receiversCall.query.error;
+
+  // The chosen sender's connection, read when the form is sent: only a connected account sends.
+  const chosen = Form.useWatch('sender', form);
+  const sender = senders?.find((s) => s.id === chosen);
+  const stateCall = useCustom<{ state: string }>({
+    url: `/admin/whatsapp/client-state/${encodeURIComponent(sender?.deviceId ?? '')}`,
+    method: 'get',
+    meta: { fallback: t('blaster.sendError') },
+    queryOptions: { enabled: false, retry: false },
+    errorNotification: false,
+  });
+  const { mutateAsync: send } = useCustomMutation<SendAnswer>();
+  const [sending, setSending] = useState(false);
+
+  const onSearch = (text: string) => {
     window.clearTimeout(searchTimer.current);
-    searchTimer.current = window.setTimeout(() => {
-      setSearching(true);
-      activeNumbers(text.trim())
-        .then(setReceivers)
-        .catch((err: unknown) => setLoadError(errorText(err)))
-        .finally(() => setSearching(false));
-    }, SEARCH_DELAY_MS);
+    searchTimer.current = window.setTimeout(() => setSearch(text.trim()), SEARCH_DELAY_MS);
   };
 
   const submit = async (values: Values) => {
-    const sender = senders?.find((s) => s.id === values.sender);
-    if (!sender || !values.message?.trim() || !values.receivers?.length) return;
+    if (!sender || sender.id !== values.sender || !values.message?.trim() || !values.receivers?.length) return;
     setSending(true);
     try {
-      // The sender's connection is checked first; only a connected account sends.
-      const { state } = await api<{ state: string }>(`/admin/whatsapp/client-state/${encodeURIComponent(sender.deviceId)}`, {
-        fallback: 'Error sending message',
-      });
+      const { data, error } = await stateCall.query.refetch();
+      if (error || !data) throw error ?? new Error(t('blaster.sendError'));
+      const { state } = data.data;
       if (state !== 'CONNECTED') {
-        modal.error({ title: 'Gagal!', content: `${sender.phonenumber ?? sender.clientid} is ${state}` });
+        modal.error({ title: t('blaster.failedTitle'), content: t('blaster.notConnected', { sender: sender.phonenumber ?? sender.clientid, state }) });
         return;
       }
       const targets = values.receivers.includes(ALL) ? ALL : values.receivers.join(',');
-      const res = await api<SendAnswer>('/admin/whatsapp/send-message/1', {
-        method: 'POST',
-        body: { senders: sender.phonenumber ?? sender.clientid, targets, message: values.message },
-        fallback: 'Error sending message',
+      const { data: res } = await send({
+        url: '/admin/whatsapp/send-message/1',
+        method: 'post',
+        values: { senders: sender.phonenumber ?? sender.clientid, targets, message: values.message },
+        meta: { fallback: t('blaster.sendError') },
+        successNotification: false,
+        errorNotification: false,
       });
       // All delivered: the spec's dialog. Some failed: the same dialog as a warning, with the report under it.
       const open = res.failed?.length ? modal.warning : modal.success;
-      open({ title: 'Terkirim!', content: <SentReport res={res} />, width: res.failed?.length ? 520 : undefined });
+      open({ title: t('blaster.sentTitle'), content: <SentReport res={res} t={t} />, width: res.failed?.length ? 520 : undefined });
     } catch (err) {
-      modal.error({ title: 'Gagal!', content: errorText(err, 'Error sending message') });
+      modal.error({ title: t('blaster.failedTitle'), content: errorText(err, t('blaster.sendError')) });
     } finally {
       setSending(false);
     }
   };
 
   const receiverOptions = [
-    { value: ALL, label: 'All' },
+    { value: ALL, label: t('blaster.all') },
     ...(receivers ?? []).map((r) => ({ value: r.number, label: r.name ? `${r.number} - ${r.name}` : r.number })),
   ];
 
   return (
     <div>
-      <PageTitle title="Blaster Whatsapp Message" />
+      <PageTitle title={t('blaster.title')} />
       <Card>
-        {loadError && <div style={{ color: '#cf1322', marginBottom: 12 }}>{loadError}</div>}
+        {loadError && <div style={{ color: '#cf1322', marginBottom: 12 }}>{errorText(loadError)}</div>}
         <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false} style={{ maxWidth: 720 }}>
-          <Form.Item label="Choose Sender" name="sender" rules={[{ required: true, message: 'Sender wajib dipilih' }]}>
+          <Form.Item label={t('blaster.fields.sender')} name="sender" rules={[{ required: true, message: t('blaster.rules.sender') }]}>
             <Select
-              aria-label="Choose Sender"
-              placeholder="Pilih sender"
+              aria-label={t('blaster.fields.sender')}
+              placeholder={t('blaster.placeholders.sender')}
               loading={senders === null}
               showSearch
               optionFilterProp="label"
               options={(senders ?? []).map((s) => ({ value: s.id, label: `${s.clientid} - ${s.phonenumber ?? '-'}` }))}
             />
           </Form.Item>
-          <Form.Item label="Message" name="message" rules={[{ required: true, whitespace: true, message: 'Pesan wajib diisi' }]}>
-            <Input.TextArea aria-label="Message" rows={6} placeholder="Tulis pesan… {name} dan {phoneNumber} diganti per penerima" />
+          <Form.Item label={t('blaster.fields.message')} name="message" rules={[{ required: true, whitespace: true, message: t('blaster.rules.message') }]}>
+            <Input.TextArea aria-label={t('blaster.fields.message')} rows={6} placeholder={t('blaster.placeholders.message')} />
           </Form.Item>
-          <Form.Item label="Choose Receivers" name="receivers" rules={[{ required: true, message: 'Receiver wajib dipilih' }]}>
+          <Form.Item label={t('blaster.fields.receivers')} name="receivers" rules={[{ required: true, message: t('blaster.rules.receivers') }]}>
             <Select
-              aria-label="Choose Receivers"
+              aria-label={t('blaster.fields.receivers')}
               mode="multiple"
-              placeholder="Pilih penerima"
+              placeholder={t('blaster.placeholders.receivers')}
               loading={receivers === null || searching}
               showSearch
               filterOption={false}
-              onSearch={search}
-              notFoundContent={receivers === null || searching ? <Spin size="small" /> : 'Kosong'}
+              onSearch={onSearch}
+              notFoundContent={receivers === null || searching ? <Spin size="small" /> : t('blaster.empty')}
               options={receiverOptions}
               virtual
               maxTagCount="responsive"
             />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={sending} disabled={sending}>
-            {sending ? 'Mengirim Pesan...' : 'Kirim'}
+            {sending ? t('blaster.sending') : t('blaster.send')}
           </Button>
         </Form>
       </Card>

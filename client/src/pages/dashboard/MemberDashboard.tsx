@@ -1,7 +1,6 @@
 import { CheckCircleOutlined, CloseCircleOutlined, DisconnectOutlined, GiftOutlined, WalletOutlined, WhatsAppOutlined, DollarOutlined } from '@ant-design/icons';
+import { useCustom } from '@refinedev/core';
 import { Alert, Row, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { api } from '../../lib/http';
 import type { SessionUser } from '../../lib/session';
 import { BlastChart } from './BlastChart';
 import { Tile, type TileSpec } from './Tile';
@@ -28,12 +27,9 @@ const MARQUEE_CSS = `
 
 /** The member's home: the admin's info banner (none when Info is empty), a greeting, seven figures and their blasts per day. */
 export function MemberDashboard({ user }: { user: SessionUser }) {
-  const [info, setInfo] = useState('');
-  useEffect(() => {
-    api<{ setting: { info: string } }>('/admin/setting/get')
-      .then((res) => setInfo((res.setting?.info ?? '').trim()))
-      .catch(() => setInfo(''));
-  }, []);
+  // The same read as the member form's bank names: the settings' Info text, none when it fails.
+  const settings = useCustom<{ setting?: { info?: string } }>({ url: '/admin/setting/get', method: 'get', errorNotification: false });
+  const info = settings.query.isError ? '' : (settings.result.data?.setting?.info ?? '').trim();
   const id = user.id;
   const { figures } = useFigures(
     `dashboard:member:${id}`,

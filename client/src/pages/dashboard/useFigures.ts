@@ -1,5 +1,5 @@
+import { useCustom } from '@refinedev/core';
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/http';
 import { TEN_YEARS_S } from '../../lib/cookies';
 
 export interface FigureSource {
@@ -33,38 +33,26 @@ function writeCache(key: string, figures: Figures): void {
   }
 }
 
+/** One source's figures: what its call answered, zeros when it failed, nothing while it runs. */
+function useSource(source: FigureSource): Figures | null {
+  const { query } = useCustom<Record<string, unknown>>({ url: source.path, method: 'get', queryOptions: { retry: false }, errorNotification: false });
+  if (query.isError) return Object.fromEntries(Object.keys(source.pick({})).map((k) => [k, 0]));
+  return query.data ? source.pick(query.data.data ?? {}) : null;
+}
+
 /**
  * Dashboard figures: the cached ones (kept 10 years in localStorage) show at once, then every call
- * refreshes its tiles; a call that fails shows 0 in its tiles.
+ * refreshes its tiles; a call that fails shows 0 in its tiles. The sources are fixed for a dashboard,
+ * so each one's useCustom runs in the same order on every render.
  */
 export function useFigures(cacheKey: string, keys: string[], sources: FigureSource[]): { figures: Figures; fresh: boolean } {
-  const [figures, setFigures] = useState<Figures>(() => ({ ...Object.fromEntries(keys.map((k) => [k, 0])), ...(readCache(cacheKey) ?? {}) }));
-  const [fresh, setFresh] = useState(false);
-
+  const [cached] = useState<Figures>(() => ({ ...Object.fromEntries(keys.map((k) => [k, 0])), ...(readCache(cacheKey) ?? {}) }));
+  const answers = sources.map(useSource);
+  const fresh = answers.every((a) => a !== null);
+  const figures: Figures = Object.assign({}, cached, ...answers.filter((a) => a !== null));
+  const settled = fresh ? JSON.stringify(Object.assign({}, ...answers)) : null;
   useEffect(() => {
-    let live = true;
-    const next: Figures = {};
-    void Promise.all(
-      sources.map(async (source) => {
-        let got: Figures;
-        try {
-          got = source.pick((await api<Record<string, unknown>>(source.path)) ?? {});
-        } catch {
-          got = Object.fromEntries(Object.keys(source.pick({})).map((k) => [k, 0]));
-        }
-        Object.assign(next, got);
-        if (live) setFigures((f) => ({ ...f, ...got }));
-      }),
-    ).then(() => {
-      if (!live) return;
-      writeCache(cacheKey, next);
-      setFresh(true);
-    });
-    return () => {
-      live = false;
-    };
-    // The sources are fixed for a cache key.
-  }, [cacheKey]);
-
+    if (settled) writeCache(cacheKey, JSON.parse(settled) as Figures);
+  }, [cacheKey, settled]);
   return { figures, fresh };
 }

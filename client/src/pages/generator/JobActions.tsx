@@ -88,7 +88,7 @@ export function JobActions({ kind, row, update }: Props) {
       void message.warning(t('jobs.noExport'));
       return;
     }
-    downloadCsv(
+    await downloadCsv(
       list.map((r) => ({ number: r.number, name: r.name, status: 'active' })),
       ['number', 'name', 'status'],
       FILES[kind],

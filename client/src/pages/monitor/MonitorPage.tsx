@@ -1,8 +1,7 @@
+import { useCustom } from '@refinedev/core';
 import { Card, Empty, Segmented, Spin } from 'antd';
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
-import { api, query } from '../../lib/http';
 import { JsonTree, JsonViewer } from './JsonTree';
 
 export type ViewType = 'string' | 'JsonViewer' | 'JSONTree';
@@ -47,20 +46,15 @@ export function MonitorPage({ kind }: { kind: keyof typeof TITLES }) {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const type = parseViewType(params.get('type'));
-  const [data, setData] = useState<unknown>([]);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    api<{ data: unknown }>(`/dev/monitor/${kind}${query({ id })}`)
-      .then((res) => live && setData(res?.data ?? []))
-      .catch(() => live && setData([]))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [kind, id]);
+  const { query, result } = useCustom<{ data: unknown }>({
+    url: `/dev/monitor/${kind}`,
+    method: 'get',
+    config: { query: { id } },
+    queryOptions: { retry: false },
+    errorNotification: false,
+  });
+  const loading = query.isLoading;
+  const data = query.isError ? [] : (result.data?.data ?? []);
 
   const empty = Array.isArray(data) && data.length === 0;
   return (

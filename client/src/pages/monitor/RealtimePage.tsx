@@ -1,8 +1,8 @@
+import { useCustom } from '@refinedev/core';
 import { Card, Empty, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
-import { api, query } from '../../lib/http';
 import { useLive, type LiveMessage } from '../../providers/live';
 import { JsonView, parseViewType, ViewTypeSwitch } from './MonitorPage';
 
@@ -79,26 +79,21 @@ export function MonitorRealtime() {
   const id = params.get('id') ?? '';
   const type = parseViewType(params.get('type'));
   const [lines, setLines] = useState<Line[]>([]);
-  const [history, setHistory] = useState<unknown>([]);
-  const [loading, setLoading] = useState(true);
   const dropped = useRef(0);
+  const { query, result } = useCustom<{ data: Array<{ event: string; date: string; data: unknown }> }>({
+    url: '/dev/monitor/socket',
+    method: 'get',
+    config: { query: { id } },
+    queryOptions: { retry: false },
+    errorNotification: false,
+  });
+  const loading = query.isLoading;
+  const history = query.isError ? [] : (result.data?.data ?? []);
 
+  // The device's past events start the list; live ones go on top of them as they arrive.
   useEffect(() => {
-    let live = true;
-    setLoading(true);
-    api<{ data: Array<{ event: string; date: string; data: unknown }> }>(`/dev/monitor/socket${query({ id })}`)
-      .then((res) => {
-        if (!live) return;
-        const past = res?.data ?? [];
-        setHistory(past);
-        setLines(past.slice(0, MAX_LINES).map(toLine));
-      })
-      .catch(() => live && setHistory([]))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [id]);
+    if (query.isSuccess) setLines((query.data?.data.data ?? []).slice(0, MAX_LINES).map(toLine));
+  }, [query.isSuccess, query.data]);
 
   useLive('client-admin', (msg: LiveMessage<unknown>) => {
     const payload = (msg.data ?? {}) as Payload;

@@ -92,7 +92,7 @@ export function PhoneNumberCreate() {
     try {
       if (result.skippedFile) {
         await downloadFromApi(`/admin/phonenumber/skipped/${result.skippedFile}?format=${format}`, `phone_numbers_skipped.${format}`);
-      } else if (format === 'csv') downloadCsv(result.skipped.map(withoutReasonCode) as unknown as Array<Record<string, unknown>>, ['number', 'name', 'status', 'reason'], 'phone_numbers_skipped.csv');
+      } else if (format === 'csv') await downloadCsv(result.skipped.map(withoutReasonCode) as unknown as Array<Record<string, unknown>>, ['number', 'name', 'status', 'reason'], 'phone_numbers_skipped.csv');
       else downloadJson(result.skipped.map(withoutReasonCode), 'phone_numbers_skipped.json');
     } catch (err) {
       modal.error({ title: t('shared.failed'), content: errorText(err, t('shared.network')) });

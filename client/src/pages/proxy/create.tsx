@@ -43,7 +43,7 @@ export function ProxyCreate() {
       modal.warning({ title: t('proxy.noExport') });
       return;
     }
-    if (format === 'csv') downloadCsv(result.skipped.map(withoutReasonCode) as unknown as Array<Record<string, unknown>>, ['value', 'status', 'reason'], 'proxies.csv');
+    if (format === 'csv') void downloadCsv(result.skipped.map(withoutReasonCode) as unknown as Array<Record<string, unknown>>, ['value', 'status', 'reason'], 'proxies.csv');
     else downloadJson(result.skipped.map(withoutReasonCode), 'proxies_skipped.json');
   };
 

@@ -1,11 +1,11 @@
 import { Alert, App, Button, Card, Col, Empty, Input, List, Row, Select, Space, Table, Tag, Typography } from 'antd';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useClientConfig } from '../../lib/config';
 import { errorText } from '../../lib/http';
 import { formatDateTime } from '../../lib/format';
 import { NotFound } from '../misc/NotFound';
-import { isSimRefused, simCall, usePolling, type SimDevice, type SimMessage } from './useSim';
+import { isSimRefused, useSimAction, useSimDevices, useSimInbox, type SimDevice, type SimMessage } from './useSim';
 
 const CONNECTIONS = [
   { state: 'connected', label: 'Connect' },
@@ -32,17 +32,16 @@ export function SimPhone() {
   const [replyDevice, setReplyDevice] = useState<string | undefined>();
   const [replyText, setReplyText] = useState('');
 
-  const loadDevices = useCallback(() => simCall<{ devices: SimDevice[] }>('/devices').then((r) => r.devices), []);
-  const devices = usePolling(loadDevices, 2000);
-  const loadInbox = useCallback(() => simCall<{ messages: SimMessage[] }>(`/inbox/${encodeURIComponent(inboxNumber)}`).then((r) => r.messages), [inboxNumber]);
-  const inbox = usePolling(/^\d{8,15}$/.test(inboxNumber) ? loadInbox : null, 2000);
+  const devices = useSimDevices();
+  const inbox = useSimInbox(inboxNumber);
+  const simCall = useSimAction();
 
   const act = async (label: string, fn: () => Promise<unknown>) => {
     try {
       await fn();
       void message.success(label);
-      devices.refresh();
-      inbox.refresh();
+      void devices.refetch();
+      if (inbox.enabled) void inbox.refetch();
     } catch (err) {
       void message.error(errorText(err));
     }
@@ -66,7 +65,7 @@ export function SimPhone() {
       </div>
     );
   }
-  const all = devices.value ?? [];
+  const all = devices.devices ?? [];
   const waitingQr = all.filter((d) => d.phase === 'qr' && d.qr);
   // Newest first: the device just linked is the one a tester looks for.
   const linked = all.filter((d) => d.identity).reverse();
@@ -145,11 +144,11 @@ export function SimPhone() {
           <Card title="Kotak masuk nomor">
             <Space direction="vertical" style={{ width: '100%' }}>
               <Input aria-label="Nomor kotak masuk" placeholder="6281xxxxxxx" value={inboxNumber} onChange={(e) => setInboxNumber(e.target.value.replace(/[^0-9]/g, ''))} style={{ maxWidth: 320 }} />
-              {inbox.value && inbox.value.length > 0 ? (
+              {inbox.messages && inbox.messages.length > 0 ? (
                 <List<SimMessage>
                   size="small"
                   bordered
-                  dataSource={inbox.value}
+                  dataSource={inbox.messages}
                   renderItem={(m) => (
                     <List.Item>
                       <Space direction="vertical" size={0}>

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
-import { ApiError, api } from '../../lib/http';
+import { useCustom, useCustomMutation, type HttpError } from '@refinedev/core';
 import { getToken } from '../../lib/session';
 
 export interface SimDevice {
@@ -22,37 +21,47 @@ export interface SimMessage {
   revoked: boolean;
 }
 
-/** A call to the simulated phone's API, as the signed-in admin or dev (or anonymously on an open demo). */
-export function simCall<T>(path: string, body?: unknown): Promise<T> {
-  return api<T>(`/sim${path}`, { anonymous: !getToken(), method: body === undefined ? 'GET' : 'POST', body, fallback: 'Internal server error' });
-}
+/** How often the phone re-reads its devices and the open inbox. */
+const POLL_MS = 2000;
+
+/** The simulated phone's calls go as the signed-in admin or dev, or anonymously on an open demo. */
+const simMeta = () => ({ anonymous: !getToken(), fallback: 'Internal server error' });
 
 /** The server refused the simulated phone to this visitor (not signed in as admin or dev). */
-export const isSimRefused = (err: unknown) => err instanceof ApiError && (err.statusCode === 401 || err.statusCode === 403);
+export const isSimRefused = (err: unknown) => {
+  const status = (err as { statusCode?: number } | null | undefined)?.statusCode;
+  return status === 401 || status === 403;
+};
 
-/** Re-reads a value every `ms` while mounted. */
-export function usePolling<T>(load: (() => Promise<T>) | null, ms: number): { value: T | null; error: unknown; refresh: () => void } {
-  const [value, setValue] = useState<T | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [tick, setTick] = useState(0);
-  const refresh = useCallback(() => setTick((t) => t + 1), []);
-  useEffect(() => {
-    if (!load) return;
-    let live = true;
-    const read = () =>
-      void load()
-        .then((v) => {
-          if (!live) return;
-          setValue(v);
-          setError(null);
-        })
-        .catch((err: unknown) => live && setError(err));
-    read();
-    const t = window.setInterval(read, ms);
-    return () => {
-      live = false;
-      window.clearInterval(t);
-    };
-  }, [load, ms, tick]);
-  return { value, error, refresh };
+/** The devices the simulator knows, re-read every two seconds. */
+export function useSimDevices() {
+  const { query, result } = useCustom<{ devices: SimDevice[] }>({
+    url: '/sim/devices',
+    method: 'get',
+    meta: simMeta(),
+    queryOptions: { refetchInterval: POLL_MS, retry: false },
+    errorNotification: false,
+  });
+  // The last list stays on screen when one read fails, as a phone would keep showing it.
+  return { devices: query.data ? (result.data.devices ?? []) : null, error: query.error as HttpError | null, refetch: query.refetch };
+}
+
+/** A number's inbox (8 to 15 digits), re-read every two seconds while one is typed in. */
+export function useSimInbox(number: string) {
+  const valid = /^\d{8,15}$/.test(number);
+  const { query, result } = useCustom<{ messages: SimMessage[] }>({
+    url: `/sim/inbox/${encodeURIComponent(number)}`,
+    method: 'get',
+    meta: simMeta(),
+    queryOptions: { enabled: valid, refetchInterval: POLL_MS, retry: false },
+    errorNotification: false,
+  });
+  return { enabled: valid, messages: valid && query.data ? (result.data.messages ?? []) : null, refetch: query.refetch };
+}
+
+/** One action on the phone (scan, pair, connection, revoke, reply): a POST under /sim. */
+export function useSimAction() {
+  const { mutateAsync } = useCustomMutation();
+  return (path: string, values: Record<string, unknown>) =>
+    mutateAsync({ url: `/sim${path}`, method: 'post', values, meta: simMeta(), successNotification: false, errorNotification: false });
 }
