@@ -68,9 +68,6 @@ export class RealtimeHub {
 
   constructor(private readonly windowMs = BATCH_WINDOW_MS) {}
 
-  /** Socket messages handed to socket.io (a batch counts once), for the benchmark's figures. */
-  emitted = 0;
-
   attach(io: IoServer, check: TokenCheck, shared = false): void {
     this.io = io;
     this.check = check;
@@ -122,7 +119,6 @@ export class RealtimeHub {
   }
 
   private emit(room: string, channel: string, message: LiveMessage): void {
-    this.emitted += 1;
     this.io?.to(room).emit(channel, message);
   }
 
