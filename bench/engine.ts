@@ -4,8 +4,10 @@
  *
  *  1. 1,000 linked accounts, 200,000 targets, zero latency and zero intervals: sustained
  *     messages/s (every log row, counter update, referral credit and event included), peak RSS.
- *  2. 5,000 accounts with 1–2 s intervals and 300 ms latency for 60 s: CPU share and the event
- *     rate reaching the admin socket.
+ *  2. 5,000 accounts with 1–2 s intervals and 300 ms latency for 60 s: CPU share.
+ *
+ * In both, the admin socket (another process) counts every socket message it receives on any channel
+ * (a batch once), the events they carry, and the time from a count event to its arrival (p50/p99).
  *
  * `npx tsx bench/engine.ts [--quick] [--phase 1|2]` (quick: smaller and shorter, for a smoke run).
  */
@@ -66,6 +68,18 @@ async function seed(db: Db, accounts: number, targets: number): Promise<void> {
   }
 }
 
+/** What the admin socket reports (bench/lib/admin-socket.ts), since the end of the warm-up. */
+interface AdminFigures {
+  seconds: number;
+  packets: number;
+  messages: number;
+  busiestSecond: number;
+  counted: number;
+  p50: number | null;
+  p99: number | null;
+  max: number | null;
+}
+
 interface Phase {
   accounts: number;
   targets: number;
@@ -92,13 +106,14 @@ async function runPhase(label: string, p: Phase) {
   // The admin's browser is another process: it parses what it receives and reports counts.
   const token = await issueToken(ctx, admin!, false);
   const watcher = spawn(process.execPath, ['--import', 'tsx', path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'admin-socket.ts'), `http://127.0.0.1:${port}`, token], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
-  let adminEvents = 0;
+  let figures: AdminFigures | null = null;
+  let partial = '';
   watcher.stdout!.on('data', (chunk: Buffer) => {
-    const lines = chunk.toString().trim().split('\n');
-    const last = Number(lines[lines.length - 1]);
-    if (Number.isFinite(last)) adminEvents = last;
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) if (line.startsWith('{')) figures = JSON.parse(line) as AdminFigures;
   });
   await new Promise<void>((resolve) => watcher.stdout!.once('data', () => resolve()));
 
@@ -113,7 +128,7 @@ async function runPhase(label: string, p: Phase) {
   const start = Date.now();
   await Promise.all(accounts.map((a) => engine.start(a)));
   let peakRss = process.memoryUsage().rss;
-  let atWarmup = { t: start, n: 0, cpu: cpu0, events: 0 };
+  let atWarmup = { t: start, n: 0, cpu: cpu0 };
   const samples: number[] = [];
   let last = 0;
   while (Date.now() - start < p.seconds * 1000 && engine.running > 0) {
@@ -123,11 +138,16 @@ async function runPhase(label: string, p: Phase) {
     samples.push(n - last);
     last = n;
     if (samples.length === p.warmupSeconds) {
-      atWarmup = { t: Date.now(), n, cpu: process.cpuUsage(), events: adminEvents };
+      atWarmup = { t: Date.now(), n, cpu: process.cpuUsage() };
+      watcher.stdin!.write('mark\n');
       lag.reset();
     }
   }
-  const end = { t: Date.now(), n: await logs(), cpu: process.cpuUsage(atWarmup.cpu), events: adminEvents };
+  const end = { t: Date.now(), n: await logs(), cpu: process.cpuUsage(atWarmup.cpu) };
+  // The admin's figures as of now (the watcher reports every 250 ms).
+  figures = null;
+  while (!figures) await new Promise((r) => setTimeout(r, 50));
+  const seen = figures as AdminFigures;
   lag.disable();
   const ms = (ns: number) => (ns / 1e6).toFixed(0);
   const wall = (end.t - atWarmup.t) / 1000;
@@ -157,7 +177,10 @@ async function runPhase(label: string, p: Phase) {
   const cpuPerMessage = ((end.cpu.user + end.cpu.system) / Math.max(1, end.n - atWarmup.n)).toFixed(0);
   console.log(`  CPU share of one core: ${(cpuShare * 100).toFixed(0)} % (${cpuPerMessage} µs of CPU per message)   peak RSS: ${mb(peakRss)}`);
   console.log(`  event-loop delay: p50 ${ms(lag.percentile(50))} ms, p99 ${ms(lag.percentile(99))} ms, max ${ms(lag.max)} ms`);
-  console.log(`  events reaching one admin socket: ${Math.round((end.events - atWarmup.events) / wall)} /s (engine ticks ${engine.ticker.ticks})`);
+  console.log(
+    `  one admin socket: ${(seen.packets / seen.seconds).toFixed(1)} socket messages/s (busiest second ${seen.busiestSecond}) carrying ${Math.round(seen.messages / seen.seconds)} events/s (engine ticks ${engine.ticker.ticks})`,
+  );
+  console.log(`  count event to admin socket: p50 ${seen.p50 ?? '-'} ms, p99 ${seen.p99 ?? '-'} ms, max ${seen.max ?? '-'} ms over ${seen.counted} count events`);
   console.log(`  invariants: counted ${check.counted} = logged ${check.logged}; member income ${check.income} = log income ${check.logIncome}; in use ${check.inUse}; referral credits ${check.credits}`);
   return { rate, cpuShare, peakRss, ok: check.counted === check.logged && check.income === check.logIncome && check.inUse === 0 };
 }

@@ -6,6 +6,7 @@ import type { Express, Response } from 'express';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import type { Role } from '../common/roles';
+import { BATCH_EVENT } from '../common/live';
 import { TEST_SIM_TOKEN, testConfig, type Config } from '../server/src/config';
 import { createTestDb, closeDb } from '../server/src/db/client';
 import { createContext, type AppContext } from '../server/src/context';
@@ -26,8 +27,11 @@ export interface TestApp {
   http: ReturnType<typeof request>;
   /** A new user of a role with a token (password 'password123'). */
   user(role: Role, fields?: Partial<{ firstname: string; lastname: string; email: string; referredBy: number }>): Promise<TestUser>;
-  /** A socket.io client signed in with a token (or none). */
-  socket(token?: string, origin?: string): Socket;
+  /**
+   * A socket.io client signed in with a token (or none). Its listeners get a batch's messages one by
+   * one, as the console's live provider does (`unbatched`); `raw` keeps the socket messages as sent.
+   */
+  socket(token?: string, origin?: string, options?: { raw?: boolean }): Socket;
   close(): Promise<void>;
 }
 
@@ -64,7 +68,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { d
       const token = await issueToken(ctx, row, false);
       return { row, id: row.id, token, auth: { Authorization: `Bearer ${token}` } };
     },
-    socket(token, origin) {
+    socket(token, origin, options = {}) {
       const s = ioClient(baseUrl, {
         auth: token ? { token } : {},
         transports: ['websocket'],
@@ -73,7 +77,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { d
         extraHeaders: origin ? { Origin: origin } : undefined,
       });
       sockets.push(s);
-      return s;
+      return options.raw ? s : unbatched(s);
     },
     async close() {
       for (const s of sockets) s.disconnect();
@@ -99,6 +103,22 @@ export function watchErrorCodes(app: Express): string[] {
     return json.call(this, body);
   };
   return uncoded;
+}
+
+/**
+ * Hands a `batch` socket message's messages (docs/realtime.md) to the channel's listeners one by one,
+ * in order, as the console's live provider does, so a test listens with `socket.on(channel, …)`.
+ */
+export function unbatched(socket: Socket): Socket {
+  // Every incoming event goes through emitEvent([channel, ...args]); the socket's own emit sends.
+  const inner = socket as unknown as { emitEvent(args: unknown[]): void };
+  const deliver = inner.emitEvent.bind(socket);
+  inner.emitEvent = (args) => {
+    const [channel, msg] = args as [string, { event?: unknown; data?: unknown } | undefined];
+    if (msg?.event === BATCH_EVENT && Array.isArray(msg.data)) for (const part of msg.data) deliver([channel, part]);
+    else deliver(args);
+  };
+  return socket;
 }
 
 /** Resolves when the socket connects, rejects on a connect error. */

@@ -61,7 +61,8 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs + 10_000);
     force.unref();
     stopClassifying();
-    await drain(io, config.shutdownTimeoutMs);
+    // Live messages still waiting for their window go out before the sockets close.
+    await drain(io, config.shutdownTimeoutMs, () => ctx.realtime.flush());
     await engineFor(ctx).shutdown();
     await ctx.redis?.close();
     await closeDb(db);
@@ -100,7 +101,7 @@ function trackConnections(server: HttpServer) {
     });
   });
 
-  return async (io: IoServer, timeoutMs: number): Promise<void> => {
+  return async (io: IoServer, timeoutMs: number, beforeClose: () => void): Promise<void> => {
     const log = getLogger();
     const deadline = Date.now() + timeoutMs;
     draining = true;
@@ -115,6 +116,7 @@ function trackConnections(server: HttpServer) {
         server.closeAllConnections();
       }
     }
+    beforeClose();
     const ioClosed = io.close();
     server.closeIdleConnections();
     const ended = await Promise.race([closed.then(() => true), sleep(Math.max(deadline - Date.now(), 1000)).then(() => false)]);

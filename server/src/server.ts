@@ -10,6 +10,7 @@ export function createServer(ctx: AppContext) {
   const io = attachSocket(ctx, server);
   const close = () =>
     new Promise<void>((resolve) => {
+      ctx.realtime.flush();
       void io.close();
       server.close(() => resolve());
       server.closeIdleConnections();

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { createUser, issueToken } from '../../server/src/auth/service';
 import { redisUnreachable, REDIS, twoNodesOnRedis } from './cluster-fixtures';
+import { unbatched } from '../helpers';
 
 const down = await redisUnreachable();
 if (down) console.warn(`\n!!! Redis tests SKIPPED: ${REDIS} does not answer (${down}) !!!\n`);
@@ -20,7 +21,7 @@ describe.skipIf(down !== null)('two nodes sharing Redis', () => {
     const [a, b] = cluster.nodes();
     const member = await createUser(cluster.db(), { firstname: 'Rina', lastname: 'Dua', email: `rina-${prefix}@test.local`, password: 'password123', role: 'member', referredBy: null });
     const token = await issueToken(b.ctx, member, false);
-    const socket = ioClient(b.url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = unbatched(ioClient(b.url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true }));
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, startTestApp, type TestApp, type TestUser } from '../helpers';
 import { engineFor } from '../../server/src/engine/engine';
-import { linkByQr, type LinkedAccount } from './whatsapp-fixtures';
+import { eventually, linkByQr, type LinkedAccount } from './whatsapp-fixtures';
 import { addTargets, addTemplate, setRules, startBlast, untilIdle } from './engine-fixtures';
 
 type Message = { event: string; data: Record<string, unknown> };
@@ -34,7 +34,8 @@ describe("the blast's progressing event ('Generating...')", () => {
     });
     expect((await startBlast(t, member, account.id)).status).toBe(200);
     await untilIdle(t, member, account.id);
-    await new Promise((r) => setTimeout(r, 300));
+    // The last events may still wait for their channel's batch window.
+    await eventually(() => got.at(-1)?.event, (e) => e === 'finished');
 
     const progressing = got.filter((m) => m.event === 'progressing');
     expect(progressing.map((m) => m.data.target).sort()).toEqual(targets.map((x) => x.number).sort());

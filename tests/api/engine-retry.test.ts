@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, startTestApp, type TestApp, type TestUser, SIM } from '../helpers';
 import { messageLogs, phoneNumbers } from '../../server/src/db/schema';
 import { engineFor } from '../../server/src/engine/engine';
-import { linkByQr, type LinkedAccount } from './whatsapp-fixtures';
+import { eventually, linkByQr, type LinkedAccount } from './whatsapp-fixtures';
 import { addTargets, addTemplate, invariantViolations, setRules, startBlast, untilIdle } from './engine-fixtures';
 
 let t: TestApp;
@@ -43,8 +43,7 @@ describe('failed sends', () => {
     expect(logs[0]!.success).toBe(false);
     expect(['timeout', 'rate_limited', 'failed']).toContain(logs[0]!.errorCode);
 
-    await new Promise((r) => setTimeout(r, 300));
-    const attempts = events.filter((m) => m.event === 'attempting');
+    const attempts = await eventually(() => events.filter((m) => m.event === 'attempting'), (a) => a.length >= 3);
     expect(attempts.map((m) => m.data.attempt)).toEqual([1, 2, 3]);
     for (const a of attempts) expect(['timeout', 'rate_limited', 'failed']).toContain(a.data.attemptingCode);
     expect(await invariantViolations(t.ctx.db)).toEqual([]);

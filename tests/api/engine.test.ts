@@ -5,7 +5,7 @@ import { connected, startTestApp, type TestApp, type TestUser, SIM } from '../he
 import { messageLogs, messageTemplates, phoneNumbers, users, whatsapps } from '../../server/src/db/schema';
 import { SimulatorGateway } from '../../server/src/gateway/simulator/simulator';
 import { engineFor } from '../../server/src/engine/engine';
-import { linkByQr, type LinkedAccount } from './whatsapp-fixtures';
+import { eventually, linkByQr, type LinkedAccount } from './whatsapp-fixtures';
 import { addTargets, addTemplate, invariantViolations, setRules, startBlast, stopBlast, untilIdle } from './engine-fixtures';
 
 let t: TestApp;
@@ -142,8 +142,7 @@ describe('a blast through the simulator', () => {
     await startBlast(t, member, a1.id);
     const row = await untilIdle(t, member, a1.id);
     expect(row.count_success).toBe(0);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(events).toContain('error_blast');
+    expect(await eventually(() => events, (e) => e.includes('error_blast'))).toContain('error_blast');
     expect((await t.ctx.db.select().from(messageLogs))).toHaveLength(0);
     expect(await invariantViolations(t.ctx.db)).toEqual([]);
   });
@@ -168,7 +167,7 @@ describe('a blast through the simulator', () => {
     } finally {
       await setRules(t.ctx.db, { intervalMin: 0, intervalMax: 0 });
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await eventually(() => got.at(-1)?.event, (e) => e === 'stop');
     const names = got.map((m) => m.event);
     // At zero latency a row's events merge: one count message, then the latest other event.
     expect(names).toContain('waiting');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy, type Config } from '../../server/src/config';
-import { connected, startTestApp, type TestApp } from '../helpers';
+import { connected, startTestApp, unbatched, type TestApp } from '../helpers';
 
 const apps: TestApp[] = [];
 const sockets: Socket[] = [];
@@ -27,7 +27,7 @@ const REFUSED = 'websocket error';
 
 /** A websocket handshake with the headers a browser behind a proxy would arrive with. */
 function handshake(baseUrl: string, token: string, headers: Record<string, string>): Promise<'connected' | string> {
-  const s = ioClient(baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: headers });
+  const s = unbatched(ioClient(baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: headers }));
   sockets.push(s);
   return connected(s).then(
     () => 'connected',

@@ -5,7 +5,7 @@ import { inArray } from 'drizzle-orm';
 import { startTestApp, type TestApp, type TestUser, SIM } from '../helpers';
 import { optOuts, phoneNumbers } from '../../server/src/db/schema';
 import { DISCONNECTED_MESSAGE, INTERVAL_ORDER_MESSAGE } from '../../common/jobs';
-import { linkByQr, type LinkedAccount } from './whatsapp-fixtures';
+import { eventually, linkByQr, type LinkedAccount } from './whatsapp-fixtures';
 import { finished, jobUntil, rangeOf, record, registeredIn } from './generator-fixtures';
 
 let t: TestApp;
@@ -72,7 +72,9 @@ describe('validator from a CSV file', () => {
     fileNames.set(numbers[6]!, 'Kontak Nol');
     expect(result.body.list).toEqual(registered.map((r) => ({ number: r.number, name: fileNames.get(r.number) ?? r.name })));
 
-    const events = live.messages.filter((m) => m.data.job === 'validator' && m.data.id === v.id).map((m) => m.event);
+    // The last event may still wait for its channel's batch window when the job reads finished.
+    const mine = await eventually(() => live.messages.filter((m) => m.data.job === 'validator' && m.data.id === v.id), (m) => m.some((x) => x.event === 'finished'));
+    const events = mine.map((m) => m.event);
     expect(events[0]).toBe('validating');
     expect(events.at(-1)).toBe('finished');
   });

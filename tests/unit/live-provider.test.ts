@@ -4,8 +4,8 @@ import type { LiveEvent } from '@refinedev/core';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLiveProvider, toLiveMessage } from '../../client/src/providers/live';
-import { RealtimeHub, rooms } from '../../server/src/realtime/hub';
+import { createLiveProvider, toLiveMessage, unpackMessages } from '../../client/src/providers/live';
+import { BATCH_EVENT, BATCH_WINDOW_MS, RealtimeHub, rooms } from '../../server/src/realtime/hub';
 
 let http: HttpServer;
 let ioServer: Server;
@@ -36,6 +36,11 @@ async function roomReady(): Promise<void> {
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 100));
+/** Sends what the hub holds for its window now, and gives it time to arrive. */
+const delivered = async () => {
+  hub.flush();
+  await settle();
+};
 
 describe('live provider on socket.io', () => {
   it('delivers the server messages of a channel as Refine live events until unsubscribed', async () => {
@@ -45,7 +50,7 @@ describe('live provider on socket.io', () => {
     const sub = provider.subscribe({ channel: 'admin', types: ['*'], callback: (e) => got.push(e) });
 
     hub.toAdmin('count_success', { id: 7, count_success: 12, count_fail: 3 });
-    await settle();
+    await delivered();
     expect(got).toHaveLength(1);
     expect(got[0]!.channel).toBe('admin');
     expect(got[0]!.type).toBe('count_success');
@@ -57,7 +62,7 @@ describe('live provider on socket.io', () => {
 
     provider.unsubscribe(sub);
     hub.toAdmin('count_success', { id: 7, count_success: 13, count_fail: 3 });
-    await settle();
+    await delivered();
     expect(got).toHaveLength(1);
   });
 
@@ -72,12 +77,48 @@ describe('live provider on socket.io', () => {
 
     hub.toAdmin('count_fail', { id: 1 });
     hub.toAdmin('idle', { id: 1, status: 'idle' });
-    await settle();
+    await delivered();
     expect(typed.map((e) => e.type)).toEqual(['idle']);
     // The client is not in the client-admin room, so nothing arrives there.
     expect(other).toHaveLength(0);
     provider.unsubscribe(a);
     provider.unsubscribe(b);
+  });
+
+  it("hands a batch's messages to the callback one by one, in order, filtered by type", async () => {
+    await roomReady();
+    const provider = createLiveProvider(() => client);
+    const all: LiveEvent[] = [];
+    const counts: LiveEvent[] = [];
+    const raw: Array<{ event: string; data: unknown }> = [];
+    const rawListener = (m: { event: string; data: unknown }) => raw.push(m);
+    client.on('admin', rawListener);
+    const a = provider.subscribe({ channel: 'admin', types: ['*'], callback: (e) => all.push(e) });
+    const b = provider.subscribe({ channel: 'admin', types: ['count_success'], callback: (e) => counts.push(e) });
+
+    // The first goes out at once (after a quiet window); the three after it wait and travel together.
+    await new Promise((r) => setTimeout(r, BATCH_WINDOW_MS));
+    hub.toAdmin('progressing', { id: 4, progressing: true });
+    hub.toAdmin('count_success', { id: 4, count_success: 1 });
+    hub.toAdmin('waiting', { id: 4, waitTime: 2 });
+    hub.toAdmin('count_success', { id: 5, count_success: 8 });
+    for (let i = 0; i < 100 && all.length < 4; i++) await new Promise((r) => setTimeout(r, 20));
+
+    expect(raw.map((m) => m.event)).toEqual(['progressing', BATCH_EVENT]);
+    expect((raw[1]!.data as Array<{ event: string }>).map((m) => m.event)).toEqual(['count_success', 'waiting', 'count_success']);
+    expect(all.map((e) => [e.type, e.payload])).toEqual([
+      ['progressing', { id: 4, progressing: true }],
+      ['count_success', { id: 4, count_success: 1 }],
+      ['waiting', { id: 4, waitTime: 2 }],
+      ['count_success', { id: 5, count_success: 8 }],
+    ]);
+    expect(all.every((e) => e.channel === 'admin' && !Number.isNaN(e.date.getTime()))).toBe(true);
+    expect(counts.map((e) => e.payload)).toEqual([{ id: 4, count_success: 1 }, { id: 5, count_success: 8 }]);
+    expect(unpackMessages({ event: 'idle', data: { id: 1 }, date: 'x' })).toEqual([{ event: 'idle', data: { id: 1 }, date: 'x' }]);
+    expect(unpackMessages('not a message')).toEqual([]);
+    provider.unsubscribe(a);
+    provider.unsubscribe(b);
+    client.off('admin', rawListener);
   });
 
   it('subscribes to nothing without a socket (signed out)', () => {
@@ -102,7 +143,7 @@ describe('live provider before the socket is ready', () => {
     await ready;
     await settle();
     hub.toAdmin('waiting', { id: 2, waitTime: 5 });
-    await settle();
+    await delivered();
     expect(early.map((e) => e.payload)).toEqual([{ id: 2, waitTime: 5 }]);
     expect(dropped).toHaveLength(0);
   });

@@ -1,6 +1,7 @@
 import { useSubscription, type LiveEvent, type LiveProvider } from '@refinedev/core';
 import { useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
+import { BATCH_EVENT } from '../../../common/live';
 import { getToken } from '../lib/session';
 
 export interface LiveMessage<T = Record<string, unknown>> {
@@ -66,10 +67,17 @@ function isLiveMessage(msg: unknown): msg is LiveMessage<unknown> {
   return Boolean(msg) && typeof msg === 'object' && typeof (msg as { event?: unknown }).event === 'string';
 }
 
+/** A socket message as the messages it carries: a batch's messages in order, or itself. */
+export function unpackMessages(msg: unknown): LiveMessage<unknown>[] {
+  if (!isLiveMessage(msg)) return [];
+  if (msg.event === BATCH_EVENT && Array.isArray(msg.data)) return msg.data.filter(isLiveMessage);
+  return [msg];
+}
+
 /**
  * Refine's live provider over the server's socket.io channels ('{userId}', 'admin', 'client-admin').
  * A server message `{ event, data, date }` becomes a LiveEvent whose `type` is the event and whose
- * `payload` is the data (absolute values). Refine's own `resources/*` channels have no server side:
+ * `payload` is the data (absolute values); a `batch` message becomes its messages' events, in order. Refine's own `resources/*` channels have no server side:
  * rows are patched by the pages from the spec's events, so those subscriptions are empty.
  * `later` gives the socket when it is not ready yet (the client still loading).
  */
@@ -78,10 +86,12 @@ export function createLiveProvider(socketFor: () => Socket | null = getSocket, l
     subscribe: ({ channel, types, callback }): Subscription | null => {
       if (!channel || channel.startsWith('resources/')) return null;
       const all = types.length === 0 || types.includes('*');
-      const listener = (msg: unknown) => {
-        if (!isLiveMessage(msg) || (!all && !types.includes(msg.event))) return;
-        const date = new Date(msg.date);
-        callback({ channel, type: msg.event, payload: msg.data as LiveEvent['payload'], date: Number.isNaN(date.getTime()) ? new Date() : date });
+      const listener = (raw: unknown) => {
+        for (const msg of unpackMessages(raw)) {
+          if (!all && !types.includes(msg.event)) continue;
+          const date = new Date(msg.date);
+          callback({ channel, type: msg.event, payload: msg.data as LiveEvent['payload'], date: Number.isNaN(date.getTime()) ? new Date() : date });
+        }
       };
       const sub: Subscription = { socket: null, channel, listener, cancelled: false };
       const attach = (s: Socket | null) => {

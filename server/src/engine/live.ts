@@ -1,8 +1,12 @@
 import type { RealtimeHub } from '../realtime/hub';
 
-/** A row gets at most one flush in this window; values are absolute, so the latest ones are enough. */
-export const COALESCE_MS = 250;
-const FLUSH_EVERY_MS = 50;
+/**
+ * A row gets at most one flush in this window; values are absolute, so the latest ones are enough.
+ * With the hub's own window per channel (BATCH_WINDOW_MS, 250 ms) after it, a count event reaches the
+ * socket within COALESCE_MS + FLUSH_EVERY_MS + 250 ms = 425 ms.
+ */
+export const COALESCE_MS = 150;
+const FLUSH_EVERY_MS = 25;
 
 /** Events that end a run: sent at once, after the row's pending counts. */
 const FINAL_EVENTS = new Set(['stop', 'idle', 'finished', 'error_blast', 'suspended']);
@@ -15,19 +19,28 @@ interface PendingRow {
   /** Every field the row's events carried, later values winning (receiver blocks merged too). */
   data: Record<string, unknown>;
   /** The latest count event (count_synced when both counters moved) and the latest other event. */
-  count: { event: string; seq: number } | null;
-  state: { event: string; seq: number } | null;
+  count: Part | null;
+  state: Part | null;
   /**
    * A send's start ('progressing') that a later state event of the same window replaced: still told,
    * before its count, with the data as it was then (a short send would otherwise never show it).
    */
-  started: { seq: number; data: Record<string, unknown> } | null;
+  started: { seq: number; at: number; data: Record<string, unknown> } | null;
   startedData?: Record<string, unknown>;
+  /** When the row's latest event happened. */
+  at: number;
+}
+
+/** An event kept for the flush, and when it happened (the message's `date`). */
+interface Part {
+  event: string;
+  seq: number;
+  at: number;
 }
 
 /**
  * Live events of the blast engine, coalesced per row. A row's events merge until the next flush
- * (every 50 ms) and a row is flushed at most once per 250 ms. A flush sends at most two messages,
+ * (every 25 ms) and a row is flushed at most once per 150 ms. A flush sends at most two messages,
  * in the order they happened: the latest count event (so counters update and flash) and the latest
  * other event (sending, waiting, attempting…), both carrying the merged absolute data. Events that
  * end a run go out at once. A phone-number row gets an `in_use` message only when the value differs
@@ -59,22 +72,24 @@ export class LiveRows {
   }
 
   private push(key: string, route: Route, event: string, data: Record<string, unknown>): void {
+    const at = Date.now();
     let row = this.pending.get(key);
     if (!row) {
-      row = { route, data, count: null, state: null, started: null };
+      row = { route, data, count: null, state: null, started: null, at };
       this.pending.set(key, row);
     } else {
       row.data = mergeData(row.data, data);
       row.route = route;
+      row.at = at;
     }
     this.seq += 1;
     if (COUNT_EVENTS.has(event)) {
       const both = row.count !== null && row.count.event !== event;
-      row.count = { event: both ? 'count_synced' : event, seq: this.seq };
+      row.count = { event: both ? 'count_synced' : event, seq: this.seq, at };
     } else {
-      if (row.state?.event === 'progressing' && event !== 'progressing' && row.startedData) row.started = { seq: row.state.seq, data: row.startedData };
+      if (row.state?.event === 'progressing' && event !== 'progressing' && row.startedData) row.started = { seq: row.state.seq, at: row.state.at, data: row.startedData };
       else if (event === 'progressing') row.started = null;
-      row.state = { event, seq: this.seq };
+      row.state = { event, seq: this.seq, at };
     }
     // Merged data is never changed in place, so this is the row as the send started.
     if (event === 'progressing') row.startedData = row.data;
@@ -85,11 +100,11 @@ export class LiveRows {
   private flush(key: string, row: PendingRow, now: number): void {
     this.pending.delete(key);
     this.lastFlush.set(key, now);
-    const parts = [row.count, row.state].filter((p): p is { event: string; seq: number } => p !== null).sort((a, b) => a.seq - b.seq);
-    if (row.started) this.emit(row.route, 'progressing', row.started.data);
+    const parts = [row.count, row.state].filter((p): p is Part => p !== null).sort((a, b) => a.seq - b.seq);
+    if (row.started) this.emit(row.route, 'progressing', row.started.data, row.started.at);
     for (const part of parts) {
       if (row.route.kind === 'target' && part.event === 'in_use') continue;
-      this.emit(row.route, part.event, row.data);
+      this.emit(row.route, part.event, row.data, part.at);
     }
     if (row.route.kind === 'target') {
       // Claimed or released: said once the value differs from the one the lists last saw.
@@ -98,16 +113,17 @@ export class LiveRows {
         if ((inUse === 1) !== this.shownInUse.has(key)) {
           if (inUse === 1) this.shownInUse.add(key);
           else this.shownInUse.delete(key);
-          this.emit(row.route, 'in_use', row.data);
+          this.emit(row.route, 'in_use', row.data, row.at);
         }
       }
     }
   }
 
-  private emit(route: Route, event: string, data: Record<string, unknown>): void {
+  /** `at`: when the event happened, the message's `date` (the flush may come up to a window later). */
+  private emit(route: Route, event: string, data: Record<string, unknown>, at: number): void {
     this.sent += 1;
-    if (route.kind === 'account') this.hub.toUserAndAdmin(route.userId, event, data);
-    this.hub.toClientAdmin(event, data);
+    if (route.kind === 'account') this.hub.toUserAndAdmin(route.userId, event, data, at);
+    this.hub.toClientAdmin(event, data, at);
   }
 
   private arm(): void {

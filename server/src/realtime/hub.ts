@@ -1,5 +1,6 @@
 import type { Server as IoServer, Socket } from 'socket.io';
 import type { Role } from '../../../common/roles';
+import { BATCH_EVENT } from '../../../common/live';
 
 export interface LiveMessage<T = unknown> {
   event: string;
@@ -32,17 +33,40 @@ export function roomsFor(userId: number, role: Role): string[] {
 
 type Listener = (room: string, channel: string, message: LiveMessage) => void;
 
+/** A room+channel sends at most one socket message per window (see RealtimeHub). */
+export const BATCH_WINDOW_MS = 250;
+
+export { BATCH_EVENT };
+
+interface Outbox {
+  room: string;
+  channel: string;
+  /** When the last socket message of this room+channel went out (ms since the epoch). */
+  lastSent: number;
+  queue: LiveMessage[];
+  timer: NodeJS.Timeout | null;
+}
+
 /**
  * The one place events leave the server. Channels are socket.io event names the client listens on
  * ('{userId}', 'admin', 'client-admin'); rooms decide who receives them.
+ *
+ * Each room+channel sends at most one socket message per window: a message goes out at once when
+ * nothing went out there during the last window; otherwise it waits for the window's end, and the
+ * messages that waited go out together as one `{ event: 'batch', data: [messages in order], date }`
+ * (a lone one as itself). So a socket receives a bounded number of messages a second however fast
+ * events are made, and a quiet channel has no delay. Observers still see every message as it is made.
  */
 export class RealtimeHub {
   private io: IoServer | null = null;
   private listeners = new Set<Listener>();
   private check: TokenCheck | null = null;
+  private outboxes = new Map<string, Outbox>();
 
   /** With other nodes (a shared adapter), rooms may have members elsewhere: always publish. */
   private shared = false;
+
+  constructor(private readonly windowMs = BATCH_WINDOW_MS) {}
 
   attach(io: IoServer, check: TokenCheck, shared = false): void {
     this.io = io;
@@ -56,18 +80,60 @@ export class RealtimeHub {
     return () => this.listeners.delete(listener);
   }
 
-  private send(room: string, channel: string, event: string, data: unknown): void {
-    const message: LiveMessage = { event, data, date: new Date().toISOString() };
+  private send(room: string, channel: string, event: string, data: unknown, at?: number): void {
+    const now = Date.now();
+    const message: LiveMessage = { event, data, date: new Date(at ?? now).toISOString() };
     for (const l of this.listeners) l(room, channel, message);
     // socket.io encodes a packet even for a room nobody is in; most member rooms are empty. With other
     // nodes the room's members may be connected there, so the adapter gets every event.
-    if (this.io && (this.shared || (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0)) this.io.to(room).emit(channel, message);
+    if (!this.io || !(this.shared || (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0)) return;
+    const key = `${channel}\u0000${room}`;
+    let box = this.outboxes.get(key);
+    if (!box) {
+      box = { room, channel, lastSent: 0, queue: [], timer: null };
+      this.outboxes.set(key, box);
+    }
+    if (box.queue.length === 0 && now - box.lastSent >= this.windowMs) {
+      box.lastSent = now;
+      this.emit(room, channel, message);
+      return;
+    }
+    box.queue.push(message);
+    if (!box.timer) {
+      const b = box;
+      box.timer = setTimeout(() => this.flushBox(key, b), Math.max(0, b.lastSent + this.windowMs - now));
+      box.timer.unref();
+    }
   }
 
-  /** To a member's own channel (named by their id) and to admin/dev on 'admin'. */
-  toUserAndAdmin(userId: number, event: string, data: unknown): void {
-    this.send(rooms.user(userId), String(userId), event, data);
-    this.send(rooms.admin, 'admin', event, data);
+  private flushBox(key: string, box: Outbox): void {
+    if (box.timer) clearTimeout(box.timer);
+    box.timer = null;
+    const queued = box.queue;
+    if (queued.length === 0) return;
+    box.queue = [];
+    box.lastSent = Date.now();
+    this.emit(box.room, box.channel, queued.length === 1 ? queued[0]! : { event: BATCH_EVENT, data: queued, date: new Date(box.lastSent).toISOString() });
+    // Quiet boxes of rooms nobody is in any more are forgotten (their next message goes out at once anyway).
+    if (!this.shared && !(this.io?.sockets.adapter.rooms.get(box.room)?.size ?? 0)) this.outboxes.delete(key);
+  }
+
+  private emit(room: string, channel: string, message: LiveMessage): void {
+    this.io?.to(room).emit(channel, message);
+  }
+
+  /** Sends every waiting message now (shutdown, before socket.io closes). */
+  flush(): void {
+    for (const [key, box] of this.outboxes) this.flushBox(key, box);
+  }
+
+  /**
+   * To a member's own channel (named by their id) and to admin/dev on 'admin'. `at` is when the event
+   * happened (the message's `date`) when it was held back before reaching the hub; now by default.
+   */
+  toUserAndAdmin(userId: number, event: string, data: unknown, at?: number): void {
+    this.send(rooms.user(userId), String(userId), event, data, at);
+    this.send(rooms.admin, 'admin', event, data, at);
   }
 
   toUser(userId: number, event: string, data: unknown): void {
@@ -79,8 +145,8 @@ export class RealtimeHub {
   }
 
   /** Phone-number row updates and the developer's realtime monitor. */
-  toClientAdmin(event: string, data: unknown): void {
-    this.send(rooms.clientAdmin, 'client-admin', event, data);
+  toClientAdmin(event: string, data: unknown, at?: number): void {
+    this.send(rooms.clientAdmin, 'client-admin', event, data, at);
   }
 
   private sockets(): Socket[] {
