@@ -7,7 +7,7 @@ import { isStaffOrAbove, ownUserId, type AuthUser } from '../auth/middleware';
 import { HttpError } from '../lib/errors';
 import { likePattern, paged, pageWindow } from '../lib/paging';
 import { accountById, accountFor, emitAccount } from './access';
-import { applyConnectionState, inDeviceOrder, SUSPENSIONS_BEFORE_LOCK } from './events';
+import { applyConnectionState, inDeviceOrder, liveStateOf, SUSPENSIONS_BEFORE_LOCK } from './events';
 import { whatsappView, type WhatsappRow } from './view';
 import { getSettings } from '../settings/service';
 import { writeAudit } from '../audit/service';
@@ -40,7 +40,7 @@ function scopeFor(caller: AuthUser, requested: number | null): number | null {
 
 /** The state the gateway reports for a listed row, when the row says something else. */
 function staleState(ctx: AppContext, row: WhatsappRow) {
-  const live = ctx.gateway.state(row.deviceId);
+  const live = liveStateOf(ctx, row);
   const state = live ?? (row.state === 'connected' || row.state === 'sending' ? 'unknown' : null);
   if (!state || state === row.state || (row.state === 'sending' && state === 'connected')) return null;
   return state;
