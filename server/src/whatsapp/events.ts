@@ -183,18 +183,35 @@ export function restoreSessionOf(ctx: AppContext, row: SavedSession): void {
   ctx.gateway.restoreSession(row.device_id, identity, state);
 }
 
-/** Saved sessions re-opened per batch at start-up; the event loop is yielded between batches. */
-export const RESTORE_BATCH = 500;
-
 /** Per app: whether the start-up restore has passed every saved session. */
 const restoring = new WeakMap<AppContext, { done: boolean }>();
+/** Per app: what the start-up work waits for before it begins (main.ts: the server listening). */
+const holds = new WeakMap<AppContext, Promise<void>>();
+
+/**
+ * Holds back the start-up restore and the engine's recovery until the returned function is called
+ * (main.ts calls it once the server listens), so the first requests never wait behind them.
+ */
+export function holdStartup(ctx: AppContext): () => void {
+  let release = () => undefined as void;
+  holds.set(ctx, new Promise<void>((resolve) => (release = resolve)));
+  return release;
+}
+
+/** Resolves once the start-up work may begin (at once unless held by holdStartup). */
+export function startupReleased(ctx: AppContext): Promise<void> {
+  return holds.get(ctx) ?? Promise.resolve();
+}
 
 /**
  * Re-opens the saved sessions, as a real gateway reloads its credentials after a restart: in pages of
- * RESTORE_BATCH rows by id (never every row at once), yielding to requests between pages. A session
- * the gateway knows already (re-opened on first use, or linked since) is left as it is.
+ * `restore.batch` rows by id (never every row at once), yielding to requests between pages (and
+ * pausing `restore.pauseMs`). A session the gateway knows already (re-opened on first use, or linked
+ * since) is left as it is.
  */
 async function restoreSessions(ctx: AppContext, progress: { done: boolean }): Promise<void> {
+  await startupReleased(ctx);
+  const { batch, pauseMs } = ctx.config.restore;
   const startedAt = Date.now();
   let after = 0;
   let reopened = 0;
@@ -222,15 +239,15 @@ async function restoreSessions(ctx: AppContext, progress: { done: boolean }): Pr
         ),
       )
       .orderBy(whatsapps.id)
-      .limit(RESTORE_BATCH);
+      .limit(batch);
     for (const row of rows) {
       if (ctx.gateway.state(row.device_id) !== null) continue;
       restoreSessionOf(ctx, row);
       reopened += 1;
     }
-    if (rows.length < RESTORE_BATCH) break;
+    if (rows.length < batch) break;
     after = rows[rows.length - 1]!.id;
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await new Promise<void>((resolve) => (pauseMs ? setTimeout(resolve, pauseMs) : setImmediate(resolve)));
   }
   progress.done = true;
   if (reopened) ctx.log(`Saved sessions re-opened: ${reopened} in ${Date.now() - startedAt} ms`);

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { startWhatsappEvents } from '../../whatsapp/events';
+import { startupReleased, startWhatsappEvents } from '../../whatsapp/events';
 import { generatorJob } from './generator-job';
 import { JobRunner } from './runner';
 import type { JobKind, JobRecord } from './types';
@@ -35,6 +35,7 @@ export function startJobRunner(ctx: AppContext): void {
   started.add(ctx);
   void (async () => {
     void startWhatsappEvents(ctx);
+    await startupReleased(ctx);
     await new Promise((resolve) => setImmediate(resolve));
     await jobRunner(ctx).resume();
   })().catch((err: unknown) => ctx.log('Resuming generator and validator jobs failed', err));
