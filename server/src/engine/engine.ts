@@ -12,7 +12,8 @@ import { leaseKeeper, leaseKey, type LeaseKeeper } from '../cluster/keeper';
 import { unleasedSendingAccounts } from '../cluster/leases';
 import { restoreSessionOf } from '../whatsapp/events';
 import { TierGuard } from './tier';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { rawAll } from '../db/raw';
 import { whatsapps } from '../db/schema';
 
 /** Sending accounts read per page when a start resumes them. */
@@ -231,10 +232,9 @@ export class BlastEngine {
     // Page by id, so a start with many sending accounts never holds them all; each account's session
     // is re-opened here when the background restore has not reached it yet.
     for (let after = 0; ; ) {
-      const ids = await this.sendingIdsAfter(after, RECOVER_BATCH);
-      for (const id of ids) {
-        const row = await this.store.account(id);
-        if (!row || row.status !== 'sending' || this.loops.has(row.id)) continue;
+      const rows = await this.sendingAfter(after, RECOVER_BATCH);
+      for (const row of rows) {
+        if (this.loops.has(row.id)) continue;
         if (this.gateway.state(row.device_id) === null) restoreSessionOf(this.ctx, row);
         if (!row.suspended && this.gateway.state(row.device_id) === 'connected') {
           this.start(row).catch((err: unknown) => this.log('Resuming a blast failed', err));
@@ -245,22 +245,16 @@ export class BlastEngine {
           idled += 1;
         }
       }
-      if (ids.length < RECOVER_BATCH) break;
-      after = ids[ids.length - 1]!;
+      if (rows.length < RECOVER_BATCH) break;
+      after = rows[rows.length - 1]!.id;
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
     return { released: released.length, resumed, idled };
   }
 
-  /** Ids of accounts whose row says 'sending', after `after` in id order (on whatsapps_status_idx). */
-  private async sendingIdsAfter(after: number, limit: number): Promise<number[]> {
-    const rows = await this.ctx.db
-      .select({ id: whatsapps.id })
-      .from(whatsapps)
-      .where(and(eq(whatsapps.status, 'sending'), gt(whatsapps.id, after)))
-      .orderBy(whatsapps.id)
-      .limit(limit);
-    return rows.map((r) => r.id);
+  /** Accounts whose row says 'sending', after `after` in id order (a range of whatsapps_status_idx). */
+  private sendingAfter(after: number, limit: number): Promise<RawAccount[]> {
+    return rawAll<RawAccount>(this.ctx.db, sql`SELECT * FROM whatsapps WHERE status = 'sending' AND id > ${after} ORDER BY id LIMIT ${limit}`);
   }
 
   /** What the sweeps of this node have taken over so far (for the start-up line and the monitor). */

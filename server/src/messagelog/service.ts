@@ -1,6 +1,6 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { messageLogs, users } from '../db/schema';
+import { users } from '../db/schema';
 import { one, rawAll } from '../db/raw';
 import { isStaffOrAbove, ownUserId, type AuthUser } from '../auth/middleware';
 
