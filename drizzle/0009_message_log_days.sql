@@ -9,7 +9,7 @@ CREATE TABLE `message_log_days` (
 	`success` integer NOT NULL DEFAULT 0,
 	`fail` integer NOT NULL DEFAULT 0,
 	`income` integer NOT NULL DEFAULT 0,
-	PRIMARY KEY (`day`, `user_id`, `shard`)
+	PRIMARY KEY (`user_id`, `day`, `shard`)
 ) WITHOUT ROWID;
 --> statement-breakpoint
 INSERT INTO `message_log_days` (`day`, `user_id`, `shard`, `success`, `fail`, `income`)
@@ -24,7 +24,7 @@ CREATE TRIGGER `message_log_days_ai` AFTER INSERT ON `message_logs` BEGIN
 	INSERT INTO message_log_days (day, user_id, shard, success, fail, income)
 	VALUES (CAST((new.created_at + 25200000) / 86400000 AS INTEGER), 0, 0, new.success = 1, new.success <> 1, new.income),
 		(CAST((new.created_at + 25200000) / 86400000 AS INTEGER), new.user_id, 0, new.success = 1, new.success <> 1, new.income)
-	ON CONFLICT (day, user_id, shard) DO UPDATE SET success = success + excluded.success, fail = fail + excluded.fail, income = income + excluded.income;
+	ON CONFLICT (user_id, day, shard) DO UPDATE SET success = success + excluded.success, fail = fail + excluded.fail, income = income + excluded.income;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `message_log_days_au` AFTER UPDATE OF success, income ON `message_logs`

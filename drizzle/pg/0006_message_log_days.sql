@@ -9,7 +9,7 @@ CREATE TABLE "message_log_days" (
 	"success" bigint NOT NULL DEFAULT 0,
 	"fail" bigint NOT NULL DEFAULT 0,
 	"income" bigint NOT NULL DEFAULT 0,
-	PRIMARY KEY ("day", "user_id", "shard")
+	PRIMARY KEY ("user_id", "day", "shard")
 );
 --> statement-breakpoint
 INSERT INTO "message_log_days" ("day", "user_id", "shard", "success", "fail", "income")
@@ -29,7 +29,7 @@ BEGIN
 		FROM new_rows GROUP BY 1, 2) g
 	CROSS JOIN LATERAL (VALUES (0), (g.user_id)) u(user_id)
 	GROUP BY 1, 2
-	ON CONFLICT (day, user_id, shard) DO UPDATE SET success = message_log_days.success + excluded.success,
+	ON CONFLICT (user_id, day, shard) DO UPDATE SET success = message_log_days.success + excluded.success,
 		fail = message_log_days.fail + excluded.fail, income = message_log_days.income + excluded.income;
 	RETURN NULL;
 END $$;
@@ -48,7 +48,7 @@ BEGIN
 		WHERE n.success IS DISTINCT FROM o.success OR n.income IS DISTINCT FROM o.income GROUP BY 1, 2) g
 	CROSS JOIN LATERAL (VALUES (0), (g.user_id)) u(user_id)
 	GROUP BY 1, 2
-	ON CONFLICT (day, user_id, shard) DO UPDATE SET success = message_log_days.success + excluded.success,
+	ON CONFLICT (user_id, day, shard) DO UPDATE SET success = message_log_days.success + excluded.success,
 		fail = message_log_days.fail + excluded.fail, income = message_log_days.income + excluded.income;
 	RETURN NULL;
 END $$;
@@ -65,7 +65,7 @@ BEGIN
 		FROM old_rows GROUP BY 1, 2) g
 	CROSS JOIN LATERAL (VALUES (0), (g.user_id)) u(user_id)
 	GROUP BY 1, 2
-	ON CONFLICT (day, user_id, shard) DO UPDATE SET success = message_log_days.success + excluded.success,
+	ON CONFLICT (user_id, day, shard) DO UPDATE SET success = message_log_days.success + excluded.success,
 		fail = message_log_days.fail + excluded.fail, income = message_log_days.income + excluded.income;
 	RETURN NULL;
 END $$;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
-import { one, rawAll } from '../db/raw';
+import { one, rawAll, rawGet } from '../db/raw';
 import { isStaffOrAbove, ownUserId, type AuthUser } from '../auth/middleware';
 
 /** The service's day is the Western Indonesia day (WIB, UTC+7, no daylight saving). */
@@ -65,10 +65,14 @@ export async function todayCount(ctx: AppContext, now = new Date()) {
   return { success: figures?.success ?? 0, fail: figures?.fail ?? 0 };
 }
 
-/** GET total-count: every send ever, by outcome: the sum of the members' running totals (users are never deleted). */
+/**
+ * GET total-count: every send ever, by outcome: everyone's rows of message_log_days (one per day and
+ * shard), which the triggers keep equal to the log, as the members' running totals are.
+ */
 export async function totalCount(ctx: AppContext) {
-  const row = await one(
-    ctx.db.select({ success: sql<number>`coalesce(sum(${users.totalSuccess}), 0)`, fail: sql<number>`coalesce(sum(${users.totalFail}), 0)` }).from(users),
+  const row = await rawGet<{ success: number | string | null; fail: number | string | null }>(
+    ctx.db,
+    sql`SELECT sum(success) AS success, sum(fail) AS fail FROM message_log_days WHERE user_id = 0`,
   );
   return { success: Number(row?.success ?? 0), fail: Number(row?.fail ?? 0) };
 }
