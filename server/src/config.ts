@@ -65,6 +65,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyIsUnset, z.enum(LOG_LEVELS).optional()),
   LOG_FORMAT: z.preprocess(emptyIsUnset, z.enum(['json', 'text']).optional()),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  RESTORE_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
+  RESTORE_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   CLIENT_DIST: z.string().optional(),
   NODE_ENV: z.string().optional(),
   REDIS_URL: z
@@ -117,6 +119,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** How long a SIGTERM waits for requests in flight before cutting them. */
   shutdownTimeoutMs: number;
+  /** Start-up: saved sessions re-opened per page, and the pause between pages (requests are served between them). */
+  restore: { batch: number; pauseMs: number };
   clientDist: string;
   /** NODE_ENV=production or DATABASE_URL set: no demo unless DEMO=true, first admin from ADMIN_EMAIL. */
   production: boolean;
@@ -193,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean),
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    restore: { batch: e.RESTORE_BATCH, pauseMs: e.RESTORE_PAUSE_MS },
     clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : fromRoot('dist', 'client'),
     production,
     databaseUrl: e.DATABASE_URL ?? null,
@@ -228,6 +233,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     allowedOrigins: [],
     trustProxy: 'loopback',
     shutdownTimeoutMs: 10_000,
+    restore: { batch: 500, pauseMs: 0 },
     clientDist: fromRoot('dist', 'client'),
     production: false,
     databaseUrl: null,

@@ -8,6 +8,7 @@ import { engineFor } from './engine/engine';
 import { renormalizeStoredNumbers, reportLine, scheduleClassification } from './phonenumbers/renormalize';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../seed/demo';
 import { bootstrapData } from './bootstrap';
+import { holdStartup } from './whatsapp/events';
 import { getLogger, markServerProcess } from './lib/logger';
 import type { Server as HttpServer, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   if (renormalized.checked) ctx.log(reportLine(renormalized));
   const stopClassifying = scheduleClassification(db, ctx.log);
   const boot = await bootstrapData(db, config, ctx.log);
+  // Saved sessions are re-opened and blasts resumed in the background once the server listens.
+  const releaseStartup = holdStartup(ctx);
   const { server, io } = createServer(ctx);
   const drain = trackConnections(server);
 
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
     await closeDb(db);
     process.exit(1);
   });
+  releaseStartup();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Blast console on http://localhost:${port}`);

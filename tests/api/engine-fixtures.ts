@@ -96,6 +96,8 @@ export async function invariantViolations(db: Db, referralPercent: number | null
        FROM message_templates t) x WHERE x.count_use <> x.lu`),
   );
   add('in use', await q('SELECT id, number FROM phone_numbers WHERE in_use = 1'));
+  for (const v of await dayCounterViolations(db)) out.push(v);
+  for (const v of await accountCountViolations(db)) out.push(v);
   add('income without success', await q('SELECT id FROM message_logs WHERE success = 0 AND income <> 0'));
   if (referralPercent !== null) {
     add(
@@ -107,4 +109,42 @@ export async function invariantViolations(db: Db, referralPercent: number | null
     );
   }
   return out;
+}
+
+/** The WIB day of a log row, in SQL both stores read alike. */
+const LOG_DAY = 'CAST((created_at + 25200000) / 86400000 AS INTEGER)';
+
+/**
+ * message_log_days against a recount of the log: per WIB day, for everyone (user 0) and per member,
+ * successes, failures and income. Mismatches in either direction, as 'day …' lines (empty when equal).
+ */
+export async function dayCounterViolations(db: Db): Promise<string[]> {
+  const recount = `SELECT ${LOG_DAY} AS day, 0 AS user_id, CAST(sum(CASE WHEN success = 1 THEN 1 ELSE 0 END) AS BIGINT) AS s,
+        CAST(sum(CASE WHEN success = 1 THEN 0 ELSE 1 END) AS BIGINT) AS f, CAST(sum(income) AS BIGINT) AS i FROM message_logs GROUP BY 1
+      UNION ALL
+      SELECT ${LOG_DAY} AS day, user_id, CAST(sum(CASE WHEN success = 1 THEN 1 ELSE 0 END) AS BIGINT),
+        CAST(sum(CASE WHEN success = 1 THEN 0 ELSE 1 END) AS BIGINT), CAST(sum(income) AS BIGINT) FROM message_logs GROUP BY 1, 2`;
+  const kept = `SELECT day, user_id, CAST(sum(success) AS BIGINT) AS s, CAST(sum(fail) AS BIGINT) AS f, CAST(sum(income) AS BIGINT) AS i
+      FROM message_log_days GROUP BY 1, 2 HAVING sum(success) <> 0 OR sum(fail) <> 0 OR sum(income) <> 0`;
+  const rows = await rawAll<Record<string, unknown>>(
+    db,
+    sql.raw(`SELECT 'kept' AS side, x.* FROM (${kept} EXCEPT SELECT * FROM (${recount}) r) x
+      UNION ALL SELECT 'log' AS side, y.* FROM (SELECT * FROM (${recount}) r EXCEPT ${kept}) y`),
+  );
+  return rows.map((r) => `day: ${JSON.stringify(r)}`);
+}
+
+/** whatsapp_counts against a recount of the accounts, for everyone (user 0) and per member ('accounts …' lines). */
+export async function accountCountViolations(db: Db): Promise<string[]> {
+  const active = "CASE WHEN coalesce(state, '') IN ('connected', 'sending') AND suspended = 0 THEN 1 ELSE 0 END";
+  const recount = `SELECT 0 AS user_id, CAST(count(*) AS BIGINT) AS t, CAST(coalesce(sum(${active}), 0) AS BIGINT) AS a FROM whatsapps
+      UNION ALL SELECT user_id, CAST(count(*) AS BIGINT), CAST(sum(${active}) AS BIGINT) FROM whatsapps GROUP BY user_id`;
+  const kept = `SELECT user_id, CAST(sum(total) AS BIGINT) AS t, CAST(sum(active) AS BIGINT) AS a FROM whatsapp_counts GROUP BY user_id
+      HAVING sum(total) <> 0 OR sum(active) <> 0 OR user_id = 0`;
+  const rows = await rawAll<Record<string, unknown>>(
+    db,
+    sql.raw(`SELECT 'kept' AS side, x.* FROM (${kept} EXCEPT SELECT * FROM (${recount}) r) x
+      UNION ALL SELECT 'accounts' AS side, y.* FROM (SELECT * FROM (${recount}) r EXCEPT ${kept}) y`),
+  );
+  return rows.map((r) => `accounts: ${JSON.stringify(r)}`);
 }

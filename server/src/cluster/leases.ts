@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { leases } from '../db/schema';
+import { leases, whatsapps } from '../db/schema';
 
 /** What a node can own: an account's send loop, or a generator/validator job. */
 export type LeaseKind = 'account' | 'generator' | 'validator';
@@ -68,4 +68,29 @@ export async function heldElsewhere(db: Db, kind: LeaseKind, workIds: number[], 
     .from(leases)
     .where(and(eq(leases.kind, kind), inArray(leases.workId, workIds), sql`${leases.node} <> ${node}`, sql`${leases.expiresAt} >= ${Date.now()}`));
   return new Set(rows.map((r) => r.workId));
+}
+
+/**
+ * Up to `limit` accounts whose row says 'sending' and that no live lease covers (their node died or
+ * gave them back), in id order. The database does the anti-join on whatsapps_status_idx and the
+ * leases' key, so a sweep never reads the sending rows that are being served.
+ */
+export async function unleasedSendingAccounts(db: Db, now: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: whatsapps.id })
+    .from(whatsapps)
+    .where(
+      and(
+        eq(whatsapps.status, 'sending'),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(leases)
+            .where(and(eq(leases.kind, 'account'), eq(leases.workId, whatsapps.id), sql`${leases.expiresAt} >= ${now}`)),
+        ),
+      ),
+    )
+    .orderBy(whatsapps.id)
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

@@ -10,6 +10,7 @@ import type { SendBody } from './schema';
 import { SUSPENDED_MSG } from './service';
 import { defaultCountry } from '../settings/service';
 import { renderText } from './templates';
+import { liveStateOf } from '../whatsapp/events';
 
 export const BLASTER_SENT_MSG = 'Pesan blaster berhasil dikirim ke target.';
 /** Sends in flight at once for one Blaster call. */
@@ -106,7 +107,7 @@ async function receivers(ctx: AppContext, targets: string[]): Promise<{ list: Ar
 export async function sendBlasterMessage(ctx: AppContext, body: z.infer<typeof SendBody>) {
   const sender = await senderOf(ctx, body.senders);
   if (sender.suspended) throw new HttpError(403, SUSPENDED_MSG);
-  const state = ctx.gateway.state(sender.deviceId) ?? sender.state ?? 'unknown';
+  const state = liveStateOf(ctx, sender) ?? sender.state ?? 'unknown';
   if (state !== 'connected') throw new HttpError(409, `${sender.phonenumber ?? sender.clientid} is ${stateWord(state)}`);
 
   const { list, skipped } = await receivers(ctx, body.targets);

@@ -9,9 +9,17 @@ import { engineStore, type EngineStore, type RawAccount } from './store';
 import { Ticker } from './tick';
 import { accountData, receiverData } from './view';
 import { leaseKeeper, leaseKey, type LeaseKeeper } from '../cluster/keeper';
-import { heldElsewhere } from '../cluster/leases';
+import { unleasedSendingAccounts } from '../cluster/leases';
 import { restoreSessionOf } from '../whatsapp/events';
 import { TierGuard } from './tier';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { rawAll } from '../db/raw';
+import { whatsapps } from '../db/schema';
+
+/** Sending accounts read per page when a start resumes them. */
+const RECOVER_BATCH = 200;
+/** Accounts one sweep takes over at most (each is a lease round trip); more wait for the next sweep, run at once. */
+const SWEEP_ADOPT_MAX = 500;
 
 export interface EngineOptions {
   /** Retries of a send that failed for a network reason, before it counts as a failure. */
@@ -74,7 +82,8 @@ export class BlastEngine {
     this.inboundHandlers.push(onInbound);
     if (this.unsubscribe) return;
     this.unsubscribe = () => undefined;
-    await startWhatsappEvents(this.ctx);
+    // The saved sessions are re-opened in the background; recover() re-opens those of sending accounts first.
+    void startWhatsappEvents(this.ctx);
     this.unsubscribe = this.gateway.on((event) => {
       switch (event.type) {
         case 'revoke':
@@ -235,18 +244,32 @@ export class BlastEngine {
     for (const t of released) this.live.target(t.id, 'in_use', receiverData(t));
     let resumed = 0;
     let idled = 0;
-    for (const row of await this.store.sendingAccounts()) {
-      if (this.loops.has(row.id)) continue;
-      if (!row.suspended && this.gateway.state(row.device_id) === 'connected') {
-        this.start(row).catch((err: unknown) => this.log('Resuming a blast failed', err));
-        resumed += 1;
-      } else {
-        const idle = await this.setStatus(row.id, 'idle');
-        if (idle) this.live.account(idle.id, idle.user_id, 'idle', accountData(idle, { waiting: false, progressing: false }));
-        idled += 1;
+    // Page by id, so a start with many sending accounts never holds them all; each account's session
+    // is re-opened here when the background restore has not reached it yet.
+    for (let after = 0; ; ) {
+      const rows = await this.sendingAfter(after, RECOVER_BATCH);
+      for (const row of rows) {
+        if (this.loops.has(row.id)) continue;
+        if (this.gateway.state(row.device_id) === null) restoreSessionOf(this.ctx, row);
+        if (!row.suspended && this.gateway.state(row.device_id) === 'connected') {
+          this.start(row).catch((err: unknown) => this.log('Resuming a blast failed', err));
+          resumed += 1;
+        } else {
+          const idle = await this.setStatus(row.id, 'idle');
+          if (idle) this.live.account(idle.id, idle.user_id, 'idle', accountData(idle, { waiting: false, progressing: false }));
+          idled += 1;
+        }
       }
+      if (rows.length < RECOVER_BATCH) break;
+      after = rows[rows.length - 1]!.id;
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     return { released: released.length, resumed, idled };
+  }
+
+  /** Accounts whose row says 'sending', after `after` in id order (a range of whatsapps_status_idx). */
+  private sendingAfter(after: number, limit: number): Promise<RawAccount[]> {
+    return rawAll<RawAccount>(this.ctx.db, sql`SELECT * FROM whatsapps WHERE status = 'sending' AND id > ${after} ORDER BY id LIMIT ${limit}`);
   }
 
   /** What the sweeps of this node have taken over so far (for the start-up line and the monitor). */
@@ -267,22 +290,34 @@ export class BlastEngine {
         loop.requestStop('stop', true);
       }
     }
-    const sending = await this.store.sendingAccounts();
-    const sendingIds = new Set(sending.map((r) => r.id));
-    for (const [id, loop] of this.loops) if (!sendingIds.has(id) && !loop.ending) loop.requestStop('stop');
-    const candidates = sending.filter((r) => !this.loops.has(r.id));
+    // This node's loops whose rows are no longer 'sending' (read by id, in chunks: only this node's accounts).
+    const mine = [...this.loops.keys()];
+    for (let i = 0; i < mine.length; i += SWEEP_ADOPT_MAX) {
+      const chunk = mine.slice(i, i + SWEEP_ADOPT_MAX);
+      const still = await this.ctx.db
+        .select({ id: whatsapps.id })
+        .from(whatsapps)
+        .where(and(inArray(whatsapps.id, chunk), eq(whatsapps.status, 'sending')));
+      const sendingIds = new Set(still.map((r) => r.id));
+      for (const id of chunk) {
+        const loop = this.loops.get(id);
+        if (loop && !sendingIds.has(id) && !loop.ending) loop.requestStop('stop');
+      }
+    }
+    // Sending accounts no live lease covers, at most SWEEP_ADOPT_MAX per sweep (the database does the
+    // anti-join; no sending row is read here); a full batch asks for the next sweep at once.
+    const unleased = await unleasedSendingAccounts(this.ctx.db, Date.now(), SWEEP_ADOPT_MAX);
+    if (unleased.length === SWEEP_ADOPT_MAX) setTimeout(() => void this.leases.sweep(), 10).unref();
+    const candidates = unleased.filter((id) => !this.loops.has(id) && !held.has(leaseKey('account', id)));
     if (candidates.length === 0) return;
-    const busy = await heldElsewhere(this.ctx.db, 'account', candidates.map((r) => r.id), this.leases.node);
-    const free = candidates.filter((r) => !busy.has(r.id) && !held.has(leaseKey('account', r.id)));
-    if (free.length === 0) return;
     const released = await this.store.releaseAbandoned(Date.now());
     this.adopted.released += released.length;
     for (const t of released) this.live.target(t.id, 'in_use', receiverData(t));
-    for (const row of free) {
-      if (this.loops.has(row.id) || !(await this.leases.take('account', row.id))) continue;
-      const current = await this.store.account(row.id);
+    for (const id of candidates) {
+      if (this.loops.has(id) || !(await this.leases.take('account', id))) continue;
+      const current = await this.store.account(id);
       if (!current || current.status !== 'sending') {
-        await this.leases.give('account', row.id);
+        await this.leases.give('account', id);
         continue;
       }
       // With the simulator each node holds the sessions it restored; an account linked on another
@@ -294,7 +329,7 @@ export class BlastEngine {
       } else {
         const idle = await this.setStatus(current.id, 'idle');
         if (idle) this.live.account(idle.id, idle.user_id, 'idle', accountData(idle, { waiting: false, progressing: false }));
-        await this.leases.give('account', row.id);
+        await this.leases.give('account', id);
         this.adopted.idled += 1;
       }
     }

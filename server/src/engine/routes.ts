@@ -6,12 +6,14 @@ import { handleInbound } from './optout';
 import { BlastBody, SendBody } from './schema';
 import { startBlasting, stopBlasting } from './service';
 import { sendBlasterMessage } from './blaster';
+import { startupReleased } from '../whatsapp/events';
 
 /** Blast control and the Blaster; also starts the engine (crash recovery, gateway listeners). */
 export function registerBlastRoutes(api: Api, ctx: AppContext): void {
   const engine = engineFor(ctx);
   engine.ready = (async () => {
     await engine.attach((event) => void handleInbound(ctx, event));
+    await startupReleased(ctx);
     const recovered = await engine.recover();
     if (recovered.released || recovered.resumed || recovered.idled) {
       ctx.log(`Blast recovery: ${recovered.released} claim(s) released, ${recovered.resumed} loop(s) resumed, ${recovered.idled} shown idle`);

@@ -1,7 +1,7 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { messageLogs, users } from '../db/schema';
-import { one } from '../db/raw';
+import { users } from '../db/schema';
+import { one, rawAll, rawGet } from '../db/raw';
 import { isStaffOrAbove, ownUserId, type AuthUser } from '../auth/middleware';
 
 /** The service's day is the Western Indonesia day (WIB, UTC+7, no daylight saving). */
@@ -13,12 +13,28 @@ export function startOfToday(now: Date = new Date()): Date {
   return new Date(Math.floor((now.getTime() + DAY_OFFSET_MS) / day) * day - DAY_OFFSET_MS);
 }
 
-const successes = sql<number>`coalesce(sum(case when ${messageLogs.success} = 1 then 1 else 0 end), 0)`;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function outcomeCounts(ctx: AppContext, where: ReturnType<typeof and>) {
-  const row = await one(ctx.db.select({ all: count(), success: successes }).from(messageLogs).where(where));
-  const success = Number(row?.success ?? 0);
-  return { success, fail: Number(row?.all ?? 0) - success };
+/** The WIB day number of a moment: days since 1970-01-01 WIB (the `day` of message_log_days). */
+export const wibDay = (ms: number) => Math.floor((ms + DAY_OFFSET_MS) / DAY_MS);
+
+export interface DayFigures {
+  success: number;
+  fail: number;
+  income: number;
+}
+
+/**
+ * Sends and income per WIB day from `first` to `last` for one member, or everyone (userId 0), read
+ * from the maintained message_log_days (a few rows per day: one per shard), never from the log.
+ */
+export async function dayFigures(ctx: AppContext, userId: number, first: number, last: number): Promise<Map<number, DayFigures>> {
+  const rows = await rawAll<{ day: number; success: number | string; fail: number | string; income: number | string }>(
+    ctx.db,
+    sql`SELECT day, sum(success) AS success, sum(fail) AS fail, sum(income) AS income FROM message_log_days
+        WHERE user_id = ${userId} AND day >= ${first} AND day <= ${last} GROUP BY day`,
+  );
+  return new Map(rows.map((r) => [Number(r.day), { success: Number(r.success), fail: Number(r.fail), income: Number(r.income) }]));
 }
 
 /** Whose figures a member-facing call reads: members only ever their own. */
@@ -35,26 +51,28 @@ export async function memberCounts(ctx: AppContext, caller: AuthUser, userId: nu
   return { successCount: row?.success ?? 0, failCount: row?.fail ?? 0 };
 }
 
-/** GET today-income/{userId}: what the member's sends earned today. */
+/** GET today-income/{userId}: what the member's sends earned today (their row of message_log_days). */
 export async function todayIncome(ctx: AppContext, caller: AuthUser, userId: number, now = new Date()) {
-  const row = await one(
-    ctx.db
-      .select({ income: sql<number>`coalesce(sum(${messageLogs.income}), 0)` })
-    .from(messageLogs)
-      .where(and(eq(messageLogs.userId, scope(caller, userId)), gte(messageLogs.createdAt, startOfToday(now)))),
-  );
-  return { income: Number(row?.income ?? 0) };
+  const day = wibDay(now.getTime());
+  const figures = (await dayFigures(ctx, scope(caller, userId), day, day)).get(day);
+  return { income: figures?.income ?? 0 };
 }
 
-/** GET today-count: every send today, by outcome. */
+/** GET today-count: every send today, by outcome (everyone's row of message_log_days). */
 export async function todayCount(ctx: AppContext, now = new Date()) {
-  return outcomeCounts(ctx, and(gte(messageLogs.createdAt, startOfToday(now))));
+  const day = wibDay(now.getTime());
+  const figures = (await dayFigures(ctx, 0, day, day)).get(day);
+  return { success: figures?.success ?? 0, fail: figures?.fail ?? 0 };
 }
 
-/** GET total-count: every send ever, by outcome: the sum of the members' running totals (users are never deleted). */
+/**
+ * GET total-count: every send ever, by outcome: everyone's rows of message_log_days (one per day and
+ * shard), which the triggers keep equal to the log, as the members' running totals are.
+ */
 export async function totalCount(ctx: AppContext) {
-  const row = await one(
-    ctx.db.select({ success: sql<number>`coalesce(sum(${users.totalSuccess}), 0)`, fail: sql<number>`coalesce(sum(${users.totalFail}), 0)` }).from(users),
+  const row = await rawGet<{ success: number | string | null; fail: number | string | null }>(
+    ctx.db,
+    sql`SELECT sum(success) AS success, sum(fail) AS fail FROM message_log_days WHERE user_id = 0`,
   );
   return { success: Number(row?.success ?? 0), fail: Number(row?.fail ?? 0) };
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { whatsapps } from '../db/schema';
 import type { ConnectionState, GatewayEvent } from '../gateway/types';
@@ -183,13 +183,91 @@ export function restoreSessionOf(ctx: AppContext, row: SavedSession): void {
   ctx.gateway.restoreSession(row.device_id, identity, state);
 }
 
-/** Re-opens the saved sessions, as a real gateway reloads its credentials after a restart. */
-async function restoreSessions(ctx: AppContext): Promise<void> {
-  const rows = await ctx.db
-    .select()
-    .from(whatsapps)
-    .where(and(isNotNull(whatsapps.serialized), isNotNull(whatsapps.phonenumber), or(isNull(whatsapps.state), ne(whatsapps.state, 'loggedOut'))));
-  for (const row of rows) restoreSessionOfRow(ctx, row);
+/** Per app: whether the start-up restore has passed every saved session. */
+const restoring = new WeakMap<AppContext, { done: boolean }>();
+/** Per app: what the start-up work waits for before it begins (main.ts: the server listening). */
+const holds = new WeakMap<AppContext, Promise<void>>();
+
+/**
+ * Holds back the start-up restore and the engine's recovery until the returned function is called
+ * (main.ts calls it once the server listens), so the first requests never wait behind them.
+ */
+export function holdStartup(ctx: AppContext): () => void {
+  let release = () => undefined as void;
+  holds.set(ctx, new Promise<void>((resolve) => (release = resolve)));
+  return release;
+}
+
+/** Resolves once the start-up work may begin (at once unless held by holdStartup). */
+export function startupReleased(ctx: AppContext): Promise<void> {
+  return holds.get(ctx) ?? Promise.resolve();
+}
+
+/**
+ * Re-opens the saved sessions, as a real gateway reloads its credentials after a restart: in pages of
+ * `restore.batch` rows by id (never every row at once), yielding to requests between pages (and
+ * pausing `restore.pauseMs`). A session the gateway knows already (re-opened on first use, or linked
+ * since) is left as it is.
+ */
+async function restoreSessions(ctx: AppContext, progress: { done: boolean }): Promise<void> {
+  await startupReleased(ctx);
+  const { batch, pauseMs } = ctx.config.restore;
+  const startedAt = Date.now();
+  let after = 0;
+  let reopened = 0;
+  for (;;) {
+    const rows = await ctx.db
+      .select({
+        id: whatsapps.id,
+        device_id: whatsapps.deviceId,
+        phonenumber: whatsapps.phonenumber,
+        pushname: whatsapps.pushname,
+        server: whatsapps.server,
+        serialized: whatsapps.serialized,
+        state: whatsapps.state,
+        gateway: whatsapps.gateway,
+        cloud_phone_number_id: whatsapps.cloudPhoneNumberId,
+        cloud_token: whatsapps.cloudToken,
+      })
+      .from(whatsapps)
+      .where(
+        and(
+          gt(whatsapps.id, after),
+          isNotNull(whatsapps.serialized),
+          isNotNull(whatsapps.phonenumber),
+          or(isNull(whatsapps.state), ne(whatsapps.state, 'loggedOut')),
+        ),
+      )
+      .orderBy(whatsapps.id)
+      .limit(batch);
+    for (const row of rows) {
+      if (ctx.gateway.state(row.device_id) !== null) continue;
+      restoreSessionOf(ctx, row);
+      reopened += 1;
+    }
+    if (rows.length < batch) break;
+    after = rows[rows.length - 1]!.id;
+    await new Promise<void>((resolve) => (pauseMs ? setTimeout(resolve, pauseMs) : setImmediate(resolve)));
+  }
+  progress.done = true;
+  if (reopened) ctx.log(`Saved sessions re-opened: ${reopened} in ${Date.now() - startedAt} ms`);
+}
+
+/** Whether the start-up restore has re-opened every saved session (true when it never ran). */
+export function sessionsRestored(ctx: AppContext): boolean {
+  return restoring.get(ctx)?.done ?? true;
+}
+
+/**
+ * The gateway's state of an account's device. While the start-up restore is still under way, a
+ * session it has not reached yet is re-opened now from the row, so the account shows its saved state
+ * (not 'unknown' or disconnected) before its turn in the restore comes.
+ */
+export function liveStateOf(ctx: AppContext, row: WhatsappRow): ConnectionState | null {
+  const state = ctx.gateway.state(row.deviceId);
+  if (state !== null || sessionsRestored(ctx)) return state;
+  restoreSessionOfRow(ctx, row);
+  return ctx.gateway.state(row.deviceId);
 }
 
 /** restoreSessionOf for an account row as the query builder reads it. */
@@ -208,14 +286,19 @@ export function restoreSessionOfRow(ctx: AppContext, row: WhatsappRow): void {
 }
 
 /**
- * Connects the accounts to the gateway once per app: the gateway's events update the rows from now on,
- * and saved sessions are re-opened; resolves when they are (every call answers the same promise).
+ * Connects the accounts to the gateway once per app: the gateway's events update the rows from now on
+ * (the listener is attached before this returns), and saved sessions are re-opened in the background;
+ * the promise resolves when they all are (every call answers the same promise). Nothing needs to wait
+ * for it: whatever uses an account re-opens its session first if the restore has not reached it.
  */
 export function startWhatsappEvents(ctx: AppContext): Promise<void> {
   const running = started.get(ctx);
   if (running) return running;
   ctx.gateway.on((event) => onGatewayEvent(ctx, event));
-  const ready = restoreSessions(ctx).catch((err: unknown) => {
+  const progress = { done: false };
+  restoring.set(ctx, progress);
+  const ready = restoreSessions(ctx, progress).catch((err: unknown) => {
+    progress.done = true;
     ctx.log('Re-opening the saved WhatsApp sessions failed', err);
   });
   started.set(ctx, ready);

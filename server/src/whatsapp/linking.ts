@@ -7,7 +7,7 @@ import type { AuthUser } from '../auth/middleware';
 import { HttpError } from '../lib/errors';
 import type { DeviceIdentity, SessionPhase } from '../gateway/types';
 import { accountByDevice, accountById, accountFor, emitAccount, mayReach } from './access';
-import { inDeviceOrder } from './events';
+import { inDeviceOrder, liveStateOf } from './events';
 import { dropPending, MAX_PENDING_PER_USER, notify, PENDING_TTL_MS, pendingLinks, waitFor, type PendingLink } from './pending';
 import { whatsappView } from './view';
 import type { z } from 'zod';
@@ -174,7 +174,7 @@ export async function clientState(ctx: AppContext, caller: AuthUser, deviceId: s
   }
   const row = await accountByDevice(ctx, deviceId);
   if (!row || !mayReach(caller, row)) throw new HttpError(404, CLIENT_NOT_FOUND);
-  const state = ctx.gateway.state(deviceId) ?? (row.state as SessionPhase | null) ?? 'unknown';
+  const state = liveStateOf(ctx, row) ?? (row.state as SessionPhase | null) ?? 'unknown';
   return { state: STATE_WORDS[state as SessionPhase] ?? 'UNKNOWN', qr: null, code: null, expiresAt: null };
 }
 

@@ -1,14 +1,14 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { transaction } from '../db/client';
-import { one } from '../db/raw';
+import { one, rawGet } from '../db/raw';
 import { accountSearch, textSearch } from '../db/text-search';
 import { users, whatsapps } from '../db/schema';
 import { isStaffOrAbove, ownUserId, type AuthUser } from '../auth/middleware';
 import { HttpError } from '../lib/errors';
 import { paged, pageWindow } from '../lib/paging';
 import { accountById, accountFor, emitAccount } from './access';
-import { applyConnectionState, inDeviceOrder, SUSPENSIONS_BEFORE_LOCK } from './events';
+import { applyConnectionState, inDeviceOrder, liveStateOf, SUSPENSIONS_BEFORE_LOCK } from './events';
 import { whatsappView, type WhatsappRow } from './view';
 import { getSettings } from '../settings/service';
 import { writeAudit } from '../audit/service';
@@ -40,7 +40,7 @@ function scopeFor(caller: AuthUser, requested: number | null): number | null {
 
 /** The state the gateway reports for a listed row, when the row says something else. */
 function staleState(ctx: AppContext, row: WhatsappRow) {
-  const live = ctx.gateway.state(row.deviceId);
+  const live = liveStateOf(ctx, row);
   const state = live ?? (row.state === 'connected' || row.state === 'sending' ? 'unknown' : null);
   if (!state || state === row.state || (row.state === 'sending' && state === 'connected')) return null;
   return state;
@@ -114,18 +114,18 @@ export async function getAccount(ctx: AppContext, caller: AuthUser, id: number) 
   return { whatsapp: (await withOwner(ctx, [await accountFor(ctx, caller, id)]))[0] };
 }
 
-/** Active = connected (or sending) and not suspended; every other account counts as not active. */
+/**
+ * Active = connected (or sending) and not suspended; every other account counts as not active. Read
+ * from whatsapp_counts (everyone is user 0), which triggers on the accounts keep exact: no count over them.
+ */
 export async function connectionCounts(ctx: AppContext, caller: AuthUser, requestedUser: number | null) {
   const scope = scopeFor(caller, requestedUser);
-  const active = and(inArray(whatsapps.state, ['connected', 'sending']), eq(whatsapps.suspended, false));
-  const row = await one(
-    ctx.db
-      .select({ all: count(), connected: sql<number>`coalesce(sum(case when ${active} then 1 else 0 end), 0)` })
-      .from(whatsapps)
-      .where(scope === null ? undefined : eq(whatsapps.userId, scope)),
+  const row = await rawGet<{ total: number | string | null; active: number | string | null }>(
+    ctx.db,
+    sql`SELECT sum(total) AS total, sum(active) AS active FROM whatsapp_counts WHERE user_id = ${scope ?? 0}`,
   );
-  const connected = Number(row?.connected ?? 0);
-  return { connectedCount: connected, disconnectedCount: Number(row?.all ?? 0) - connected };
+  const connected = Number(row?.active ?? 0);
+  return { connectedCount: connected, disconnectedCount: Number(row?.total ?? 0) - connected };
 }
 
 /** PUT status: only back to idle; a blast starts through start-blasting so the engine and the flag agree. */

@@ -127,6 +127,7 @@ export const whatsapps = pgTable(
     index('whatsapps_clientid_idx').on(t.clientid),
     index('whatsapps_user_idx').on(t.userId, t.id),
     index('whatsapps_state_idx').on(t.state),
+    index('whatsapps_status_idx').on(t.status, t.id),
     index('whatsapps_phone_idx').on(t.phonenumber),
   ],
 );

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { startWhatsappEvents } from '../../whatsapp/events';
+import { startupReleased, startWhatsappEvents } from '../../whatsapp/events';
 import { generatorJob } from './generator-job';
 import { JobRunner } from './runner';
 import type { JobKind, JobRecord } from './types';
@@ -26,14 +26,16 @@ export function jobRunner(ctx: AppContext): JobRunner {
 const started = new WeakSet<AppContext>();
 
 /**
- * Once per app: after the saved WhatsApp sessions are re-opened, every job an earlier process left
- * running resumes from the last number it recorded.
+ * Once per app: every job an earlier process left running resumes from the last number it recorded.
+ * It does not wait for the start-up restore of the saved sessions: a job re-opens its account's
+ * session itself when the restore has not reached it yet.
  */
 export function startJobRunner(ctx: AppContext): void {
   if (started.has(ctx)) return;
   started.add(ctx);
   void (async () => {
-    await startWhatsappEvents(ctx);
+    void startWhatsappEvents(ctx);
+    await startupReleased(ctx);
     await new Promise((resolve) => setImmediate(resolve));
     await jobRunner(ctx).resume();
   })().catch((err: unknown) => ctx.log('Resuming generator and validator jobs failed', err));

@@ -1,0 +1,1 @@
+CREATE INDEX `whatsapps_status_idx` ON `whatsapps` (`status`,`id`);
