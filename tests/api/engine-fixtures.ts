@@ -47,13 +47,16 @@ export function stopBlast(t: TestApp, user: TestUser, whatsappClientId: number |
 }
 
 /** Waits until the account's row says idle (the loop ended). */
-export async function untilIdle(t: TestApp, user: TestUser, id: number, ms = 10_000): Promise<Record<string, unknown>> {
+/** The account's row once its blast ended (status idle); fails, saying so, when it is still sending after `ms`. */
+export async function untilIdle(t: TestApp, user: TestUser, id: number, ms = 20_000): Promise<Record<string, unknown>> {
   const res = await eventually(
     () => t.http.get(`/api/admin/whatsapp/${id}`).set(user.auth),
     (r) => r.body.whatsapp?.status === 'idle',
     ms,
   );
-  return res.body.whatsapp as Record<string, unknown>;
+  const row = res.body.whatsapp as Record<string, unknown> | undefined;
+  if (row?.status !== 'idle') throw new Error(`account ${id} still ${String(row?.status)} after ${ms} ms (count_success ${String(row?.count_success)})`);
+  return row;
 }
 
 /**

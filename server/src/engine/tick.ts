@@ -21,6 +21,9 @@ export interface Recorded {
   next: ClaimAnswer | null;
 }
 
+/** Most claims, releases and records one tick takes (each); the rest go in the next tick. */
+export const TICK_LIMIT = 200;
+
 interface Waiter<T> {
   resolve: (value: T) => void;
   reject: (err: unknown) => void;
@@ -30,7 +33,8 @@ interface Waiter<T> {
  * Group commit for every loop: claims, releases and attempt records asked for during one turn of
  * the event loop go to the store together, as one tick in one transaction. Each attempt still gets
  * its own log row, counter updates and referral credit, all committed (or none) with the others.
- * One tick runs at a time; what is asked for meanwhile waits for the next one.
+ * One tick runs at a time, holding at most TICK_LIMIT of each kind; what is asked for meanwhile, or
+ * beyond the limit, waits for the next one.
  */
 export class Ticker {
   private claims: Array<Waiter<ClaimAnswer> & { accountId: number }> = [];
@@ -109,12 +113,11 @@ export class Ticker {
 
   private async run(): Promise<void> {
     this.scheduled = false;
-    const claims = this.claims;
-    const releases = this.releases;
-    const records = this.records;
-    this.claims = [];
-    this.releases = [];
-    this.records = [];
+    // At most TICK_LIMIT of each kind per tick: a tick's transaction runs on the main thread (SQLite),
+    // so a bounded one keeps the event loop answering sockets and requests between ticks.
+    const claims = this.claims.splice(0, TICK_LIMIT);
+    const releases = this.releases.splice(0, TICK_LIMIT);
+    const records = this.records.splice(0, TICK_LIMIT);
     if (!claims.length && !releases.length && !records.length) return;
     this.running = true;
     this.ticks += 1;
