@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, openDb } from '../../server/src/db/client';
 import { phoneNumbers, users } from '../../server/src/db/schema';
 import { createUser } from '../../server/src/auth/service';
+import { startServerProcess } from '../server-process';
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -16,14 +17,6 @@ afterAll(() => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
-
-interface Running {
-  child: ChildProcess;
-  port: number;
-  /** Everything the process wrote to stdout and stderr so far. */
-  output: () => string;
-  exited: Promise<{ code: number | null; at: number }>;
-}
 
 /** A data dir whose SQLite database already holds an admin (as an earlier run would have left it). */
 async function seededDir(): Promise<{ dir: string; dbFile: string }> {
@@ -37,40 +30,8 @@ async function seededDir(): Promise<{ dir: string; dbFile: string }> {
 }
 
 /** Starts `main.ts` as its own process on SQLite in `dir`, JSON logs on, and answers once it listens. */
-function startServer(dir: string, shutdownTimeoutMs: number): Promise<Running> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DEMO: '0',
-    SIM_LATENCY_MS: '0',
-    CLIENT_DIST: path.join(dir, 'no-client'),
-    LOG_LEVEL: 'info',
-    LOG_FORMAT: 'json',
-    SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
-  };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
-    const check = () => {
-      const m = /Blast console on http:\/\/localhost:(\d+)/.exec(out);
-      if (!m) return;
-      clearTimeout(timer);
-      child.stdout!.off('data', check);
-      resolve({ child, port: Number(m[1]), output: () => out, exited });
-    };
-    child.stdout!.on('data', check);
-    void exited.then(({ code }) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
-}
+const startServer = (dir: string, shutdownTimeoutMs: number) =>
+  startServerProcess(dir, { SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs) }, children);
 
 /** The process's JSON log lines (the startup lines before them are plain text). */
 const jsonLines = (out: string) =>

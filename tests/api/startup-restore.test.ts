@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { messageTemplates, settings } from '../../server/src/db/schema';
 import { createUser } from '../../server/src/auth/service';
 import { fillSavedAccounts } from '../../bench/lib/accounts-fill';
 import { fillPhoneNumbers } from '../../bench/lib/list-fill';
+import { startServerProcess } from '../server-process';
 
 const ACCOUNTS = 3_000;
 const SENDING = 30;
@@ -25,40 +26,7 @@ afterAll(() => {
 });
 
 /** Starts `main.ts` on SQLite in `dir` with a slowed-down restore (pages of 100, 100 ms apart). */
-function startServer(dir: string): Promise<{ child: ChildProcess; base: string; output: () => string }> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DEMO: '0',
-    SIM_LATENCY_MS: '0',
-    CLIENT_DIST: path.join(dir, 'no-client'),
-    LOG_LEVEL: 'info',
-    LOG_FORMAT: 'json',
-    RESTORE_BATCH: '100',
-    RESTORE_PAUSE_MS: '100',
-  };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 60_000);
-    const check = () => {
-      const m = /Blast console on http:\/\/localhost:(\d+)/.exec(out);
-      if (!m) return;
-      clearTimeout(timer);
-      child.stdout!.off('data', check);
-      resolve({ child, base: `http://127.0.0.1:${m[1]}`, output: () => out });
-    };
-    child.stdout!.on('data', check);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
-}
+const startServer = (dir: string) => startServerProcess(dir, { RESTORE_BATCH: '100', RESTORE_PAUSE_MS: '100' }, children, 60_000);
 
 async function until(fn: () => boolean | Promise<boolean>, ms: number): Promise<void> {
   const end = Date.now() + ms;

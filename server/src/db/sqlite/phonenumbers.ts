@@ -165,6 +165,13 @@ function blockIndex(db: Db, state: StateRow): BlockIndex {
   const cached = blockIndexes.get(db);
   if (cached?.key === key) return cached;
   const rows = clientOf(db).prepare('SELECT block, n FROM phone_id_blocks WHERE n > 0 ORDER BY block').raw().all() as Array<[number, number]>;
+  const index = { key, ...prefixSums(rows) };
+  blockIndexes.set(db, index);
+  return index;
+}
+
+/** Blocks in order with the rows before each (prefix sums), and the rows of them all. */
+function prefixSums(rows: Array<[number, number]>): { blocks: Float64Array; before: Float64Array; counted: number } {
   const blocks = new Float64Array(rows.length);
   const before = new Float64Array(rows.length);
   let running = 0;
@@ -173,9 +180,7 @@ function blockIndex(db: Db, state: StateRow): BlockIndex {
     before[i] = running;
     running += n;
   });
-  const index = { key, blocks, before };
-  blockIndexes.set(db, index);
-  return index;
+  return { blocks, before, counted: running };
 }
 
 /**
@@ -189,17 +194,21 @@ function seekOffset(db: Db, offset: number): { fromId: number; skip: number; tot
     // Past the counted rows (an import still being folded): seek from the mark.
     return { fromId: counted.counted_upto + 1, skip: offset - counted.total, total: state.total };
   }
-  const { blocks, before } = blockIndex(db, counted);
+  return { ...seekIn(blockIndex(db, counted), offset), total: state.total };
+}
+
+/** The first id of the block holding the row at `offset` (of the counted rows) and the rows of it before that row. */
+function seekIn({ blocks, before }: { blocks: Float64Array; before: Float64Array }, offset: number): { fromId: number; skip: number } {
   let lo = 0;
   let hi = blocks.length - 1;
-  if (hi < 0 || offset <= 0) return { fromId: 0, skip: Math.max(0, offset), total: state.total };
+  if (hi < 0 || offset <= 0) return { fromId: 0, skip: Math.max(0, offset) };
   // Last block whose rows-before is <= offset.
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
     if (before[mid]! <= offset) lo = mid;
     else hi = mid - 1;
   }
-  return { fromId: blocks[lo]! * 2 ** BLOCK_BITS, skip: offset - before[lo]!, total: state.total };
+  return { fromId: blocks[lo]! * 2 ** BLOCK_BITS, skip: offset - before[lo]! };
 }
 
 /**
@@ -230,15 +239,7 @@ function typeIndex(db: Db, lineType: string): TypeIndex {
   const cached = byType.get(lineType);
   if (cached?.key === key) return cached;
   const rows = c.prepare('SELECT block, n FROM phone_type_blocks WHERE line_type = ? AND n > 0 ORDER BY block').raw().all(lineType) as Array<[number, number]>;
-  const blocks = new Float64Array(rows.length);
-  const before = new Float64Array(rows.length);
-  let running = 0;
-  rows.forEach(([block, n], i) => {
-    blocks[i] = block;
-    before[i] = running;
-    running += n;
-  });
-  const index = { key, blocks, before, counted: running };
+  const index = { key, ...prefixSums(rows) };
   byType.set(lineType, index);
   return index;
 }
@@ -258,22 +259,8 @@ export async function typePageIds(db: Db, lineType: string, offset: number, limi
     maxPhoneId(c) > upto ? (c.prepare('SELECT count(*) AS n FROM phone_numbers WHERE line_type = ? AND id > ?').get(lineType, upto) as { n: number }).n : 0;
   const total = index.counted + tail;
   if (offset >= total) return { ids: [], total };
-  let fromId = 0;
-  let skip = Math.max(0, offset);
-  if (offset >= index.counted) {
-    fromId = upto + 1;
-    skip = offset - index.counted;
-  } else if (index.blocks.length && offset > 0) {
-    let lo = 0;
-    let hi = index.blocks.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (index.before[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    fromId = index.blocks[lo]! * 2 ** BLOCK_BITS;
-    skip = offset - index.before[lo]!;
-  }
+  // Past the counted rows of the type (rows still to fold): seek from the mark.
+  const { fromId, skip } = offset >= index.counted ? { fromId: upto + 1, skip: offset - index.counted } : seekIn(index, offset);
   const rows = c
     .prepare('SELECT id FROM phone_numbers INDEXED BY phone_numbers_line_type_idx WHERE line_type = ? AND id >= ? ORDER BY id LIMIT ? OFFSET ?')
     .raw()
