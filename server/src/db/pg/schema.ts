@@ -217,7 +217,7 @@ export const messageLogs = pgTable(
   (t) => [
     index('message_logs_user_time_idx').on(t.userId, t.createdAt),
     index('message_logs_time_idx').on(t.createdAt),
-    index('message_logs_whatsapp_idx').on(t.whatsappId),
+    index('message_logs_whatsapp_idx').on(t.whatsappId, t.createdAt),
     index('message_logs_number_idx').on(t.number, t.createdAt),
     index('message_logs_wa_message_idx').on(t.waMessageId),
   ],
