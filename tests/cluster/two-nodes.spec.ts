@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../net';
+import { BATCH_EVENT } from '../../common/live';
 
 /**
  * Two server processes on one PostgreSQL database and one Redis, both with the simulator. Accounts
@@ -167,8 +168,11 @@ test('two nodes share one blast; a killed node’s accounts are taken over and t
         const text = typeof f.payload === 'string' ? f.payload : f.payload.toString();
         if (!text.startsWith('42')) return;
         try {
-          const [, message] = JSON.parse(text.slice(2)) as [string, { event: string; data?: { id?: unknown } }];
-          frames.push({ at: Date.now(), event: message.event, id: message.data?.id });
+          type Message = { event: string; data?: { id?: unknown } };
+          const [, message] = JSON.parse(text.slice(2)) as [string, Message];
+          // A batch (docs/realtime.md) carries the messages of its window, in order.
+          const messages = message.event === BATCH_EVENT && Array.isArray(message.data) ? (message.data as Message[]) : [message];
+          for (const m of messages) frames.push({ at: Date.now(), event: m.event, id: m.data?.id });
         } catch {
           // not an event frame
         }
