@@ -66,6 +66,15 @@ function errorBody(e: { code: number; subcode?: number; type: string; message: s
   return { error: { message: e.message, type: e.type, code: e.code, ...(e.subcode ? { error_subcode: e.subcode } : {}), fbtrace_id: fbtrace() } };
 }
 
+/** Graph's answer for an id that does not exist or that the token may not read. */
+const unknownObject = (id: string) =>
+  errorBody({
+    code: 100,
+    subcode: 33,
+    type: 'GraphMethodException',
+    message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+  });
+
 export class FakeGraph {
   readonly numbers = new Map<string, FakeNumber>();
   readonly requests: RecordedRequest[] = [];
@@ -109,21 +118,13 @@ export class FakeGraph {
     app.get('/:version/:waba/phone_numbers', (req, res) => {
       const waba = String(req.params.waba);
       this.requests.push({ method: 'GET', path: req.path, phoneNumberId: waba, authorization: req.headers.authorization, body: null, at: Date.now() });
-      const holder = [...this.numbers.values()].find((x) => req.headers.authorization === `Bearer ${x.token}`);
-      if (!holder) {
+      if (![...this.numbers.values()].some((x) => req.headers.authorization === `Bearer ${x.token}`)) {
         res.status(401).json(errorBody({ code: 190, type: 'OAuthException', message: 'Invalid OAuth access token - Cannot parse access token' }));
         return;
       }
       // A WABA exists when a number is under it (a number without wabaId is under every one).
       if (![...this.numbers.values()].some((x) => x.wabaId === undefined || x.wabaId === waba)) {
-        res.status(400).json(
-          errorBody({
-            code: 100,
-            subcode: 33,
-            type: 'GraphMethodException',
-            message: `Unsupported get request. Object with ID '${waba}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
-          }),
-        );
+        res.status(400).json(unknownObject(waba));
         return;
       }
       const data = [...this.numbers.values()]
@@ -138,14 +139,7 @@ export class FakeGraph {
       const n = this.numbers.get(id);
       const anyToken = [...this.numbers.values()].some((x) => req.headers.authorization === `Bearer ${x.token}`);
       if (!n && anyToken) {
-        res.status(400).json(
-          errorBody({
-            code: 100,
-            subcode: 33,
-            type: 'GraphMethodException',
-            message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
-          }),
-        );
+        res.status(400).json(unknownObject(id));
         return;
       }
       if (!authorised(req, n)) {
