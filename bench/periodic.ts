@@ -20,7 +20,7 @@ import { activeSentAfter, foldNewRows, phoneListFigures } from '../server/src/ph
 import { memberCounts, todayCount, todayIncome, totalCount } from '../server/src/messagelog/service';
 import { dailyCounts } from '../server/src/messagelog/daily';
 import { connectionCounts } from '../server/src/whatsapp/service';
-import { recipientsLast24h } from '../server/src/engine/tier';
+import { RecipientWindow, TierGuard } from '../server/src/engine/tier';
 import { numberArg } from './lib/contacts-data';
 import { fillOthers, fillPhoneNumbers } from './lib/list-fill';
 
@@ -65,6 +65,7 @@ async function main(): Promise<void> {
     const ctx = createContext(testConfig({ dataDir: dir }), db, () => undefined);
     const adminUser = { id: admin.id, role: 'admin' } as AuthUser;
     const member = { id: firstUser, role: 'member' } as AuthUser;
+    const tiers = new TierGuard(db);
     const queries: Array<[string, () => Promise<unknown>]> = [
       ['engine progress: active (phone_list_state)', () => phoneListFigures(db)],
       ['engine progress: reached in the cooldown (slots)', () => activeSentAfter(db, Date.now() - 24 * 3_600_000)],
@@ -78,8 +79,11 @@ async function main(): Promise<void> {
       ['count of a member (totals)', () => memberCounts(ctx, member, member.id)],
       ['whatsapp count/all', () => connectionCounts(ctx, adminUser, null)],
       ['whatsapp count of a member', () => connectionCounts(ctx, member, member.id)],
-      ['tier guard: recipients in 24 h of a busy account', () => recipientsLast24h(db, firstAccount)],
+      ['tier guard: check before a send, busy account (memory)', () => tiers.allows(firstAccount, 'TIER_100K')],
+      ['tier guard: window read at a blast start (once)', () => RecipientWindow.read(db, firstAccount, Date.now())],
     ];
+    /** Run once per blast start, not periodically: shown, but not held to the 5 ms target. */
+    const once = (label: string) => label.endsWith('(once)');
     console.log(`${'query'.padEnd(52)} ${'p50 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
     for (const [label, run] of queries) {
       await run();
@@ -92,7 +96,7 @@ async function main(): Promise<void> {
       times.sort((a, b) => a - b);
       const p50 = times[Math.floor(times.length / 2)]!;
       const max = times[times.length - 1]!;
-      console.log(`${label.padEnd(52)} ${p50.toFixed(2).padStart(8)} ${max.toFixed(2).padStart(8)}${p50 < 5 ? '' : '   over 5 ms'}`);
+      console.log(`${label.padEnd(52)} ${p50.toFixed(2).padStart(8)} ${max.toFixed(2).padStart(8)}${p50 < 5 || once(label) ? '' : '   over 5 ms'}`);
     }
   } finally {
     await closeDb(db);

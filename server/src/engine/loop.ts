@@ -57,7 +57,10 @@ export class BlastLoop {
     this.done = this.run()
       .catch((err: unknown) => this.fail(err))
       .finally(() => {
-        if (this.cloud && !engine.loopOf(accountId)) engine.ticker.mappedOnly.delete(accountId);
+        if (this.cloud && !engine.loopOf(accountId)) {
+          engine.ticker.mappedOnly.delete(accountId);
+          engine.tiers.forget(accountId);
+        }
       });
   }
 
@@ -221,7 +224,7 @@ export class BlastLoop {
     }
     this.emit(event, rec.account, { number: target.number, attempting: false, progressing: false, progress: engine.progressNow() ?? (await engine.progress()) });
     if (rec.income > 0) engine.balanceChanged(this.userId);
-    if (this.cloud && result.ok) engine.tiers.sent(this.accountId);
+    if (this.cloud && result.ok) engine.tiers.sent(this.accountId, target.number);
     if (rec.referrerId !== null) engine.balanceChanged(rec.referrerId);
     if (rec.interval > 0 && !this.once && !this.stopReason) {
       this.emit('waiting', rec.account, {

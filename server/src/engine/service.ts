@@ -70,7 +70,7 @@ export async function startBlasting(ctx: AppContext, caller: AuthUser, ref: numb
   assertBlastable(ctx, row);
   if (row.gateway === 'cloud-api') {
     await assertMappedTemplate(ctx);
-    if (!(await engineFor(ctx).tiers.allows(row.id, row.messagingTier))) throw new HttpError(409, TIER_REACHED);
+    if (!(await engineFor(ctx).tiers.allows(row.id, row.messagingTier, true))) throw new HttpError(409, TIER_REACHED);
   }
   const started = await engineFor(ctx).start(await rawOf(ctx, row.id), !loop);
   return { msg: 'Blast dimulai', data: whatsappView(accountRow(started)) };
