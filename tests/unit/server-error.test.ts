@@ -1,11 +1,27 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, errorFromBody } from '../../client/src/lib/http';
-import { serverText, skipReasonText, withoutReasonCode } from '../../client/src/lib/serverError';
-import { i18nProvider, i18n } from '../../client/src/providers/i18n';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { api, ApiError } from '../../client/src/lib/http';
+import { errorFromBody, serverText, skipReasonText, withoutReasonCode } from '../../client/src/lib/serverError';
+import { i18nProvider, i18n, loadLocaleAreas } from '../../client/src/providers/i18n';
 import { withReasonCode } from '../../common/errors';
+
+beforeAll(() => loadLocaleAreas(['errors']));
 
 afterEach(async () => {
   await i18nProvider.changeLocale('id');
+});
+
+describe('an error answer to a call', () => {
+  it("brings the catalogue and the errors' texts with it, in the chosen language", async () => {
+    const answer = { msg: 'Bonus can only be sent to a member.', code: 'bonus_member_only' };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(answer), { status: 422 }));
+    try {
+      await expect(api('/admin/bonus', { method: 'POST', anonymous: true })).rejects.toMatchObject({ message: 'Bonus hanya dapat dikirim kepada member.', statusCode: 422 });
+      await i18nProvider.changeLocale('en');
+      await expect(api('/admin/bonus', { method: 'POST', anonymous: true })).rejects.toMatchObject({ message: 'Bonus can only be sent to a member.' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
 
 describe("the client's error path", () => {

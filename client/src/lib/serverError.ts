@@ -1,4 +1,6 @@
 import { errorCodeFor, isErrorCode, type ErrorMatch } from '../../../common/errors';
+import { i18n } from '../providers/i18n';
+import { ApiError, serverMessage } from './http';
 
 export type Translate = (key: string, options: Record<string, unknown>) => string;
 
@@ -26,6 +28,18 @@ export function serverFieldErrors(errors: Record<string, string> | undefined, t:
   const out: Record<string, string> = {};
   for (const [field, msg] of Object.entries(errors)) out[field] = typeof msg === 'string' ? serverText(msg, undefined, t) : msg;
   return out;
+}
+
+const translate: Translate = (key, options) => i18n.t(key, options);
+
+/**
+ * A failed answer's body as ApiError: a known `code` (or message) shows the locale's text. The
+ * `errors` area of the locale must be loaded (lib/http.ts and the console load it).
+ */
+export function errorFromBody(parsed: unknown, status: number, fallback: string): ApiError {
+  const b = (parsed && typeof parsed === 'object' ? parsed : {}) as { errors?: Record<string, string>; code?: number | string };
+  const msg = serverMessage(parsed) ?? fallback;
+  return new ApiError(serverText(msg, b.code, translate), status, serverFieldErrors(b.errors, translate), b.code);
 }
 
 /** A row an import skipped: `reason` is the stored text, `reasonCode` its stable code (when it has one). */

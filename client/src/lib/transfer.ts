@@ -1,4 +1,5 @@
-import { API_BASE, ApiError, errorFromBody } from './http';
+import { API_BASE, ApiError } from './http';
+import { errorFromBody } from './serverError';
 import { downloadBlob } from './download';
 import { getToken } from './session';
 

@@ -12,16 +12,19 @@ const STORAGE_KEY = 'lang';
 
 type Messages = Record<string, unknown>;
 
-/** The areas the public pages (sign-in, sign-up, static pages) need; the others load with the console. */
-const SHELL_AREAS = ['common', 'layout', 'auth', 'misc', 'errors'];
+/**
+ * The areas the public pages (sign-in, sign-up, static pages) need; the server errors' texts load with
+ * the first error answer (lib/http.ts), the others with the console.
+ */
+const SHELL_AREAS = ['common', 'layout', 'auth', 'misc'];
 
 /**
  * One JSON file per language and area: `locales/{lang}/{area}.json`. Each file's keys live under its
  * area, so `locales/id/proxy.json` with `{ "title": "Daftar Proxy" }` is `t('proxy.title')`. Only the
  * default language's shell texts are in the entry; English and the screens' texts load when needed.
  */
-const eagerFiles = import.meta.glob<Messages>('../locales/id/{common,layout,auth,misc,errors}.json', { eager: true, import: 'default' });
-const lazyFiles = import.meta.glob<Messages>(['../locales/*/*.json', '!../locales/id/{common,layout,auth,misc,errors}.json'], { import: 'default' });
+const eagerFiles = import.meta.glob<Messages>('../locales/id/{common,layout,auth,misc}.json', { eager: true, import: 'default' });
+const lazyFiles = import.meta.glob<Messages>(['../locales/*/*.json', '!../locales/id/{common,layout,auth,misc}.json'], { import: 'default' });
 
 export function buildResources(modules: Record<string, Messages>): Record<string, { translation: Messages }> {
   const out: Record<string, { translation: Messages }> = {};
@@ -68,7 +71,8 @@ export function antdLocale(lang: string): AntdLocale | undefined {
   return isLocale(lang) ? antdLocales[lang] : undefined;
 }
 
-/** Once the console has opened, a language needs every screen's texts, not only the shell's. */
+/** The areas the page has needed so far; once the console has opened, every area. */
+const wantedAreas = new Set(SHELL_AREAS);
 let consoleOpen = false;
 const loading = new Map<string, Promise<void>>();
 
@@ -88,7 +92,7 @@ function once(key: string, load: () => Promise<void>): Promise<void> {
 export function loadLocale(lang: Locale): Promise<void> {
   const files = Object.keys(lazyFiles).filter((path) => {
     const m = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    return m?.[1] === lang && (consoleOpen || SHELL_AREAS.includes(m[2]!));
+    return m?.[1] === lang && (consoleOpen || wantedAreas.has(m[2]!));
   });
   const jobs = files.map((path) =>
     once(path, async () => {
@@ -119,6 +123,12 @@ export const localeReady: Promise<void> = (async () => {
     // Offline or a failed download: the console opens in Indonesian.
   }
 })();
+
+/** Adds some areas' texts (in the current language, and in any language switched to later). */
+export function loadLocaleAreas(areas: string[]): Promise<void> {
+  for (const area of areas) wantedAreas.add(area);
+  return loadLocale(currentLocale());
+}
 
 /** Adds every screen's texts in the current language; the console awaits it before its first render. */
 export function loadConsoleLocales(): Promise<void> {
