@@ -42,9 +42,9 @@ export function serverMessage(body: unknown): string | undefined {
 
 /**
  * The error catalogue (common/errors.ts) and the errors' texts download with the first error answer,
- * so /signin does not carry them; offline, the server's own words are shown.
+ * so /signin and the list screens do not carry them; offline, the server's own words are shown.
  */
-async function failure(parsed: unknown, status: number, fallback: string): Promise<ApiError> {
+export async function errorFromAnswer(parsed: unknown, status: number, fallback: string): Promise<ApiError> {
   const b = (parsed && typeof parsed === 'object' ? parsed : {}) as { errors?: Record<string, string>; code?: number | string };
   try {
     const [{ errorFromBody }] = await Promise.all([import('./serverError'), loadLocaleAreas(['errors'])]);
@@ -88,7 +88,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
   }
   if (!res.ok) {
     if (res.status === 401 && !options.anonymous) onUnauthorized?.();
-    throw await failure(parsed, res.status, options.fallback ?? 'Internal server error');
+    throw await errorFromAnswer(parsed, res.status, options.fallback ?? 'Internal server error');
   }
   return parsed as T;
 }
