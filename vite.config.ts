@@ -11,6 +11,8 @@ export default defineConfig({
       // polyfill chain (side-channel, object-inspect, get-intrinsic…) was about 15 KB gzip in every console
       // screen. qs-esm is the maintained fork with the same parse/stringify options (client/src/lib/qs.ts).
       { find: /^qs$/, replacement: fileURLToPath(new URL('./client/src/lib/qs.ts', import.meta.url)) },
+      // rc-resize-observer (antd) imports a ResizeObserver polyfill; the browser's own is used instead.
+      { find: /^resize-observer-polyfill$/, replacement: fileURLToPath(new URL('./client/src/lib/resizeObserver.ts', import.meta.url)) },
     ],
   },
   build: {
