@@ -1,6 +1,8 @@
 /**
  * `npm run bench:client:packages [route]` (default /phonenumber): what one route's JavaScript is made of,
- * in gzip bytes per package, and the floor its vendor code sets.
+ * in gzip bytes per package, and the floor its vendor code sets. `-- --floor` measures, the same way,
+ * bench/client-floor: the smallest list screen the required stack allows (Refine's useTable with antd's
+ * Table, antd Layout and Menu, react-router, i18next), with none of our code.
  *
  * Method: a production Vite build into a temporary folder, with a plugin that keeps, per output chunk,
  * each module's rendered code (after tree-shaking, before minification: `chunk.modules[id].code` in
@@ -20,7 +22,8 @@ import { build, type Plugin } from 'vite';
 import { closure, readManifest, routeModules } from './lib/client-routes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const route = process.argv.slice(2).find((a) => a.startsWith('/')) ?? '/phonenumber';
+const floor = process.argv.includes('--floor');
+const route = floor ? 'bench/client-floor' : (process.argv.slice(2).find((a) => a.startsWith('/')) ?? '/phonenumber');
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-packages-'));
 
 /** Rendered code of every module, per output file. */
@@ -38,7 +41,7 @@ const collect: Plugin = {
 };
 
 await build({
-  root: path.join(root, 'client'),
+  root: floor ? path.join(root, 'bench/client-floor') : path.join(root, 'client'),
   configFile: path.join(root, 'vite.config.ts'),
   logLevel: 'error',
   build: { outDir, emptyOutDir: true },
@@ -47,7 +50,7 @@ await build({
 
 const manifest = readManifest(outDir);
 const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
-const target = routeModules(root, manifest).find((r) => r.route === route);
+const target = floor ? { route, modules: [] } : routeModules(root, manifest).find((r) => r.route === route);
 if (!target) {
   console.error(`unknown route ${route}`);
   process.exit(1);
@@ -61,6 +64,7 @@ function groupOf(id: string): string {
     const parts = id.slice(nm + 'node_modules/'.length).split('/');
     return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
   }
+  if (id.includes('/bench/client-floor/')) return 'ours: floor screen';
   if (id.includes('/client/src/locales/')) return 'ours: locales';
   if (id.includes('/client/src/')) return 'ours: client/src';
   if (id.includes('/common/')) return 'ours: common';
