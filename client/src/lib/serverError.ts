@@ -1,4 +1,4 @@
-import { errorCodeFor, isErrorCode, type ErrorMatch } from '../../../common/errors';
+import { errorCodeFor, fieldLabelKey, isErrorCode, type ErrorMatch } from '../../../common/errors';
 import { i18n } from '../providers/i18n';
 import { ApiError, serverMessage } from './http';
 
@@ -11,14 +11,23 @@ function matchOf(msg: string, code: unknown): ErrorMatch | undefined {
 }
 
 /**
+ * A variable part in the active language: a field label by its key (`errors.labels.*`), a part that is
+ * itself a known message (the reason in 'Target Nomor Awal: …') by its code; anything else as sent.
+ */
+function paramText(name: string, value: string, t: Translate): string {
+  const label = name === 'label' ? fieldLabelKey(value) : undefined;
+  if (label) return t(`errors.labels.${label}`, { defaultValue: value });
+  return errorCodeFor(value) ? serverText(value, undefined, t) : value;
+}
+
+/**
  * The locale's text for a server message (`errors.<code>`), so an Indonesian screen never shows the
  * server's English sentence; an unknown message is shown as the server sent it.
  */
 export function serverText(msg: string, code: unknown, t: Translate): string {
   const match = matchOf(msg, code);
   if (!match) return msg;
-  // A variable part that is itself a known message (the reason in 'Target Nomor Awal: …') is translated too.
-  const params = Object.fromEntries(Object.entries(match.params).map(([name, value]) => [name, errorCodeFor(value) ? serverText(value, undefined, t) : value]));
+  const params = Object.fromEntries(Object.entries(match.params).map(([name, value]) => [name, paramText(name, value, t)]));
   return t(`errors.${match.code}`, { ...params, defaultValue: msg });
 }
 
