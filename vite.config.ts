@@ -1,9 +1,20 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   root: 'client',
   plugins: [react()],
+  resolve: {
+    alias: [
+      // @refinedev/core and @refinedev/react-router parse and write the table's query string with qs; its
+      // polyfill chain (side-channel, object-inspect, get-intrinsic…) was about 15 KB gzip in every console
+      // screen. qs-esm is the maintained fork with the same parse/stringify options (client/src/lib/qs.ts).
+      { find: /^qs$/, replacement: fileURLToPath(new URL('./client/src/lib/qs.ts', import.meta.url)) },
+      // rc-resize-observer (antd) imports a ResizeObserver polyfill; the browser's own is used instead.
+      { find: /^resize-observer-polyfill$/, replacement: fileURLToPath(new URL('./client/src/lib/resizeObserver.ts', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

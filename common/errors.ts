@@ -261,6 +261,42 @@ export const ERROR_MESSAGES = {
   sender_state: ['{sender} is {state}'],
 } as const satisfies Record<string, readonly string[]>;
 
+/**
+ * The field labels the server writes into the `{label}` of the patterns above (the spec's words, English
+ * or Indonesian), by stable key. The client shows the locale's `errors.labels.<key>` in their place, so
+ * an English screen reads 'Minimum Blasts is required.' where the server wrote 'Syarat Minimal Blast', and
+ * an Indonesian one 'Harga per Blast' where it wrote 'Price'. A label not listed is shown as written.
+ */
+export const FIELD_LABELS = {
+  interval_min: ['Interval Min', 'Interval min'],
+  interval_max: ['Interval Max', 'Interval max'],
+  interval: ['Interval'],
+  member_fee: ['Fee Whatsapp Blast'],
+  level_fee: ['Harga per Blast'],
+  requirement_blast: ['Syarat Minimal Blast'],
+  price: ['Price'],
+  recipient_cooldown: ['Recipient cooldown'],
+  referral_percent: ['Referral percent'],
+  bank_names: ['Bank names'],
+  colors: ['Colors'],
+  info: ['Info'],
+  nominal: ['Nominal'],
+  phone_number_id: ['Phone Number ID'],
+  waba_id: ['WABA ID'],
+  pairing_code: ['Kode pairing'],
+  sender_number: ['Nomor pengirim'],
+  phone_number: ['Nomor telepon'],
+  qr: ['QR'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type FieldLabel = keyof typeof FIELD_LABELS;
+const labelKeys = new Map<string, FieldLabel>(Object.entries(FIELD_LABELS).flatMap(([key, texts]) => texts.map((text) => [text, key as FieldLabel] as const)));
+
+/** The stable key of a label the server wrote into a message; undefined for one not listed. */
+export function fieldLabelKey(label: string): FieldLabel | undefined {
+  return labelKeys.get(label);
+}
+
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
 

@@ -1,6 +1,4 @@
 import { ConfigProvider, theme as antdTheme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import idID from 'antd/locale/id_ID';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router';
@@ -8,7 +6,7 @@ import { PageFallback } from './components/layout/PageFallback';
 import { ThemeProvider, useTheme } from './components/layout/theme';
 import { DocumentTitle } from './components/layout/title';
 import { publicRoutes } from './routes';
-import { loadConsoleLocales } from './providers/i18n';
+import { antdLocale, loadConsoleLocales } from './providers/i18n';
 
 // WhatsApp's teal, dark enough for white button text (WCAG AA 4.5:1; #128C7E gave 4.1:1).
 const PRIMARY = '#0E7C70';
@@ -42,7 +40,7 @@ function Themed({ children }: { children: React.ReactNode }) {
   }, [lang]);
   return (
     <ConfigProvider
-      locale={lang === 'en' ? enUS : idID}
+      locale={antdLocale(lang)}
       theme={
         theme === 'dark'
           ? { algorithm: antdTheme.darkAlgorithm, token: { colorLink: LINK_ON_DARK, ...DARK_TOKENS }, components: DARK_COMPONENTS }

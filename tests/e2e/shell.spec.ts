@@ -43,6 +43,30 @@ test('the sign-in page switches language before signing in', async ({ page }) =>
   await expect(page.getByText('Email and password are required.')).toBeVisible();
 });
 
+test('a remembered English opens /signin in English from the first paint, with no Indonesian or raw keys before it', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('lang', 'en');
+    const seen: string[] = [];
+    (window as unknown as { seen: string[] }).seen = seen;
+    new MutationObserver(() => {
+      const text = document.body?.innerText ?? '';
+      if (/Masuk dengan email|Belum punya akun|signIn\./.test(text)) seen.push(text.slice(0, 120));
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  // The English texts arrive late, so a page that rendered before them would show Indonesian first.
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('Sign in with your email and password.')) await new Promise((r) => setTimeout(r, 1500));
+    await route.fulfill({ response, body });
+  });
+  await page.goto('/signin');
+  await expect(page.getByText('Sign in with your email and password.')).toBeVisible();
+  await expect(page.getByText("Don't have an account?")).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
+});
+
 test('on a 390 px phone the sidebar is a drawer that takes no width while closed', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInFast(page, DEMO.member);

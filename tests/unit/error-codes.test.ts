@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, ERROR_MESSAGES, errorCodeFor } from '../../common/errors';
+import { ERROR_CODES, ERROR_MESSAGES, errorCodeFor, FIELD_LABELS } from '../../common/errors';
 import en from '../../client/src/locales/en/errors.json';
 import id from '../../client/src/locales/id/errors.json';
 
-const texts: Record<string, Record<string, string>> = { id, en };
+type LocaleErrors = Record<string, string> & { labels: Record<string, string> };
+const texts: Record<string, LocaleErrors> = { id: id as unknown as LocaleErrors, en: en as unknown as LocaleErrors };
 const names = (s: string, re: RegExp) => [...s.matchAll(re)].map((m) => m[1]).sort();
 
 describe('the error code catalogue', () => {
@@ -11,7 +12,9 @@ describe('the error code catalogue', () => {
     for (const lang of ['id', 'en']) {
       const file = texts[lang] as Record<string, string>;
       for (const code of ERROR_CODES) expect(file[code], `${lang} ${code}`).toMatch(/\S/);
-      expect(Object.keys(file).sort()).toEqual([...ERROR_CODES].sort());
+      // `labels` holds the field labels the patterns carry (FIELD_LABELS), not a code.
+      expect(Object.keys(file).filter((k) => k !== 'labels').sort()).toEqual([...ERROR_CODES].sort());
+      expect(Object.keys(texts[lang]!.labels).sort(), lang).toEqual(Object.keys(FIELD_LABELS).sort());
     }
   });
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { buildResources, i18nProvider } from '../../client/src/providers/i18n';
+import { describe, expect, it, vi } from 'vitest';
+import { buildResources, i18n as shared, i18nProvider } from '../../client/src/providers/i18n';
 
 describe('i18n provider', () => {
   it('files each locale file under its language and area', () => {
@@ -14,6 +14,8 @@ describe('i18n provider', () => {
   it('speaks Indonesian by default and switches to English', async () => {
     expect(i18nProvider.getLocale()).toBe('id');
     expect(i18nProvider.translate('common.language')).toBe('Bahasa');
+    // English is not in the entry: it downloads when chosen, before the switch.
+    expect(shared.getResource('en', 'translation', 'common.language')).toBeUndefined();
     await i18nProvider.changeLocale('en');
     expect(i18nProvider.translate('common.language')).toBe('Language');
     await i18nProvider.changeLocale('xx');
@@ -29,11 +31,35 @@ describe('i18n provider', () => {
 });
 
 describe('console texts', () => {
-  it('load with the console, in both languages', async () => {
-    const { i18n, loadConsoleLocales } = await import('../../client/src/providers/i18n');
+  it('load with the console in the current language; English loads only when chosen', async () => {
+    const { i18n, i18nProvider: provider, loadConsoleLocales, antdLocale } = await import('../../client/src/providers/i18n');
     expect(i18n.exists('proxy.title', { lng: 'id' })).toBe(false);
     await loadConsoleLocales();
     expect(i18n.exists('proxy.title', { lng: 'id' })).toBe(true);
-    expect(i18n.exists('proxy.title', { lng: 'en' })).toBe(true);
+    expect(i18n.getResource('en', 'translation', 'proxy.title')).toBeUndefined();
+    expect(i18n.getResource('en', 'translation', 'common.language')).toBe('Language'); // chosen once above
+    await provider.changeLocale('en');
+    expect(provider.translate('proxy.title')).toBe(i18n.getResource('en', 'translation', 'proxy.title'));
+    expect(i18n.getResource('en', 'translation', 'proxy.title')).toBeTypeOf('string');
+    expect(antdLocale('en')?.locale).toBe('en');
+    expect(antdLocale('id')?.locale).toBe('id');
+    await provider.changeLocale('id');
+  });
+});
+
+describe('a remembered English', () => {
+  it('is loaded before the first render', async () => {
+    vi.resetModules();
+    vi.stubGlobal('localStorage', { getItem: (k: string) => (k === 'lang' ? 'en' : null), setItem: () => undefined });
+    try {
+      const { i18n, localeReady, antdLocale } = await import('../../client/src/providers/i18n');
+      expect(i18n.language).toBe('id');
+      await localeReady;
+      expect(i18n.language).toBe('en');
+      expect(i18n.t('common.language')).toBe('Language');
+      expect(antdLocale('en')?.locale).toBe('en');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

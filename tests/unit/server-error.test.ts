@@ -1,11 +1,27 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, errorFromBody } from '../../client/src/lib/http';
-import { serverText, skipReasonText, withoutReasonCode } from '../../client/src/lib/serverError';
-import { i18nProvider, i18n } from '../../client/src/providers/i18n';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { api, ApiError } from '../../client/src/lib/http';
+import { errorFromBody, serverText, skipReasonText, withoutReasonCode } from '../../client/src/lib/serverError';
+import { i18nProvider, i18n, loadLocaleAreas } from '../../client/src/providers/i18n';
 import { withReasonCode } from '../../common/errors';
+
+beforeAll(() => loadLocaleAreas(['errors']));
 
 afterEach(async () => {
   await i18nProvider.changeLocale('id');
+});
+
+describe('an error answer to a call', () => {
+  it("brings the catalogue and the errors' texts with it, in the chosen language", async () => {
+    const answer = { msg: 'Bonus can only be sent to a member.', code: 'bonus_member_only' };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(answer), { status: 422 }));
+    try {
+      await expect(api('/admin/bonus', { method: 'POST', anonymous: true })).rejects.toMatchObject({ message: 'Bonus hanya dapat dikirim kepada member.', statusCode: 422 });
+      await i18nProvider.changeLocale('en');
+      await expect(api('/admin/bonus', { method: 'POST', anonymous: true })).rejects.toMatchObject({ message: 'Bonus can only be sent to a member.' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
 
 describe("the client's error path", () => {
@@ -25,11 +41,41 @@ describe("the client's error path", () => {
     };
     const id = errorFromBody(body, 422, 'x');
     expect(id.message).toBe('Password minimal 8 karakter.');
-    expect(id.errors).toEqual({ password: 'Password minimal 8 karakter.', price: 'Price harus bilangan bulat.', other: 'Pesan lain' });
+    expect(id.errors).toEqual({ password: 'Password minimal 8 karakter.', price: 'Harga per Blast harus bilangan bulat.', other: 'Pesan lain' });
     await i18nProvider.changeLocale('en');
     const en = errorFromBody(body, 422, 'x');
     expect(en.message).toBe('Password must be at least 8 characters.');
-    expect(en.errors?.price).toBe('Price must be a whole number.');
+    expect(en.errors?.price).toBe('Price per Blast must be a whole number.');
+  });
+
+  it("shows the field labels inside pattern messages in the active language", async () => {
+    const body = {
+      msg: 'Syarat Minimal Blast is required.',
+      code: 'field_required',
+      errors: {
+        requirement_blast: 'Syarat Minimal Blast is required.',
+        blast_fee: 'Harga per Blast paling besar Rp 1.000.000.',
+        interval_min: 'Interval Min paling lama 86400 detik',
+        pairing: 'Kode pairing wajib diisi',
+        recipient_cooldown: 'Recipient cooldown must be 0 or more.',
+        other: 'Kolom Lain is required.',
+      },
+    };
+    const id = errorFromBody(body, 422, 'x');
+    expect(id.message).toBe('Syarat Minimal Blast wajib diisi.');
+    expect(id.errors).toMatchObject({ blast_fee: 'Harga per Blast paling besar Rp 1.000.000.', pairing: 'Kode pairing wajib diisi', recipient_cooldown: 'Jeda Penerima harus 0 atau lebih.' });
+    await i18nProvider.changeLocale('en');
+    const en = errorFromBody(body, 422, 'x');
+    expect(en.message).toBe('Minimum Blasts is required.');
+    expect(en.errors).toEqual({
+      requirement_blast: 'Minimum Blasts is required.',
+      blast_fee: 'Price per Blast must be at most Rp 1.000.000.',
+      interval_min: 'Interval Min must be at most 86400 seconds',
+      pairing: 'Pairing code is required',
+      recipient_cooldown: 'Recipient Cooldown must be 0 or more.',
+      // A label the catalogue does not know stays as the server wrote it.
+      other: 'Kolom Lain is required.',
+    });
   });
 
   it('matches a message without a code, keeps unknown messages and the spec numeric code', () => {

@@ -1,5 +1,4 @@
-import { i18n } from '../providers/i18n';
-import { serverFieldErrors, serverText, type Translate } from './serverError';
+import { loadLocaleAreas } from '../providers/i18n';
 import { getToken } from './session';
 
 /** A failed call, in Refine's HttpError shape plus the server's `code`. */
@@ -33,7 +32,7 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
-function serverMessage(body: unknown): string | undefined {
+export function serverMessage(body: unknown): string | undefined {
   if (body && typeof body === 'object') {
     const b = body as Record<string, unknown>;
     for (const key of ['msg', 'message', 'error']) if (typeof b[key] === 'string' && b[key]) return b[key] as string;
@@ -41,13 +40,18 @@ function serverMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-const translate: Translate = (key, options) => i18n.t(key, options);
-
-/** A failed answer's body as ApiError: a known `code` (or message) shows the locale's text. */
-export function errorFromBody(parsed: unknown, status: number, fallback: string): ApiError {
+/**
+ * The error catalogue (common/errors.ts) and the errors' texts download with the first error answer,
+ * so /signin and the list screens do not carry them; offline, the server's own words are shown.
+ */
+export async function errorFromAnswer(parsed: unknown, status: number, fallback: string): Promise<ApiError> {
   const b = (parsed && typeof parsed === 'object' ? parsed : {}) as { errors?: Record<string, string>; code?: number | string };
-  const msg = serverMessage(parsed) ?? fallback;
-  return new ApiError(serverText(msg, b.code, translate), status, serverFieldErrors(b.errors, translate), b.code);
+  try {
+    const [{ errorFromBody }] = await Promise.all([import('./serverError'), loadLocaleAreas(['errors'])]);
+    return errorFromBody(parsed, status, fallback);
+  } catch {
+    return new ApiError(serverMessage(parsed) ?? fallback, status, b.errors, b.code);
+  }
 }
 
 /**
@@ -84,7 +88,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
   }
   if (!res.ok) {
     if (res.status === 401 && !options.anonymous) onUnauthorized?.();
-    throw errorFromBody(parsed, res.status, options.fallback ?? 'Internal server error');
+    throw await errorFromAnswer(parsed, res.status, options.fallback ?? 'Internal server error');
   }
   return parsed as T;
 }

@@ -1,4 +1,6 @@
-import { errorCodeFor, isErrorCode, type ErrorMatch } from '../../../common/errors';
+import { errorCodeFor, fieldLabelKey, isErrorCode, type ErrorMatch } from '../../../common/errors';
+import { i18n } from '../providers/i18n';
+import { ApiError, serverMessage } from './http';
 
 export type Translate = (key: string, options: Record<string, unknown>) => string;
 
@@ -9,14 +11,23 @@ function matchOf(msg: string, code: unknown): ErrorMatch | undefined {
 }
 
 /**
+ * A variable part in the active language: a field label by its key (`errors.labels.*`), a part that is
+ * itself a known message (the reason in 'Target Nomor Awal: …') by its code; anything else as sent.
+ */
+function paramText(name: string, value: string, t: Translate): string {
+  const label = name === 'label' ? fieldLabelKey(value) : undefined;
+  if (label) return t(`errors.labels.${label}`, { defaultValue: value });
+  return errorCodeFor(value) ? serverText(value, undefined, t) : value;
+}
+
+/**
  * The locale's text for a server message (`errors.<code>`), so an Indonesian screen never shows the
  * server's English sentence; an unknown message is shown as the server sent it.
  */
 export function serverText(msg: string, code: unknown, t: Translate): string {
   const match = matchOf(msg, code);
   if (!match) return msg;
-  // A variable part that is itself a known message (the reason in 'Target Nomor Awal: …') is translated too.
-  const params = Object.fromEntries(Object.entries(match.params).map(([name, value]) => [name, errorCodeFor(value) ? serverText(value, undefined, t) : value]));
+  const params = Object.fromEntries(Object.entries(match.params).map(([name, value]) => [name, paramText(name, value, t)]));
   return t(`errors.${match.code}`, { ...params, defaultValue: msg });
 }
 
@@ -26,6 +37,18 @@ export function serverFieldErrors(errors: Record<string, string> | undefined, t:
   const out: Record<string, string> = {};
   for (const [field, msg] of Object.entries(errors)) out[field] = typeof msg === 'string' ? serverText(msg, undefined, t) : msg;
   return out;
+}
+
+const translate: Translate = (key, options) => i18n.t(key, options);
+
+/**
+ * A failed answer's body as ApiError: a known `code` (or message) shows the locale's text. The
+ * `errors` area of the locale must be loaded (lib/http.ts and the console load it).
+ */
+export function errorFromBody(parsed: unknown, status: number, fallback: string): ApiError {
+  const b = (parsed && typeof parsed === 'object' ? parsed : {}) as { errors?: Record<string, string>; code?: number | string };
+  const msg = serverMessage(parsed) ?? fallback;
+  return new ApiError(serverText(msg, b.code, translate), status, serverFieldErrors(b.errors, translate), b.code);
 }
 
 /** A row an import skipped: `reason` is the stored text, `reasonCode` its stable code (when it has one). */

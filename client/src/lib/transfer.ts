@@ -1,16 +1,16 @@
-import { API_BASE, ApiError, errorFromBody } from './http';
+import { API_BASE, ApiError, errorFromAnswer } from './http';
 import { downloadBlob } from './download';
 import { getToken } from './session';
 
 /** A failed answer's text as ApiError, translated like every other call's. */
-function errorOf(text: string, status: number, fallback: string): ApiError {
+function errorOf(text: string, status: number, fallback: string): Promise<ApiError> {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     body = undefined; // not JSON
   }
-  return errorFromBody(body, status, fallback);
+  return errorFromAnswer(body, status, fallback);
 }
 
 /** Downloads a file the server streams (exports, skipped lists), with the session's token. */
@@ -23,7 +23,7 @@ export async function downloadFromApi(path: string, fileName: string, fallback =
   } catch {
     throw new ApiError('Network error. Please try again.', 0);
   }
-  if (!res.ok) throw errorOf(await res.text(), res.status, fallback);
+  if (!res.ok) throw await errorOf(await res.text(), res.status, fallback);
   downloadBlob(await res.blob(), fileName);
 }
 
@@ -49,7 +49,7 @@ export function uploadWithProgress<T>(path: string, body: FormData, onProgress: 
         } catch {
           reject(new ApiError(fallback, xhr.status));
         }
-      } else reject(errorOf(xhr.responseText, xhr.status, fallback));
+      } else void errorOf(xhr.responseText, xhr.status, fallback).then(reject);
     };
     xhr.send(body);
   });

@@ -1,4 +1,6 @@
 import type { I18nProvider } from '@refinedev/core';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import idID from 'antd/locale/id_ID';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -11,12 +13,18 @@ const STORAGE_KEY = 'lang';
 type Messages = Record<string, unknown>;
 
 /**
- * One JSON file per language and area: `locales/{lang}/{area}.json`. Each file's keys live under its
- * area, so `locales/id/proxy.json` with `{ "title": "Daftar Proxy" }` is `t('proxy.title')`.
+ * The areas the public pages (sign-in, sign-up, static pages) need; the server errors' texts load with
+ * the first error answer (lib/http.ts), the others with the console.
  */
-const shellFiles = import.meta.glob<Messages>('../locales/*/{common,layout,auth,misc,errors}.json', { eager: true, import: 'default' });
-/** The screens' areas load with the console, so the public pages download only the shell's texts. */
-const consoleFiles = import.meta.glob<Messages>(['../locales/*/*.json', '!../locales/*/{common,layout,auth,misc,errors}.json'], { import: 'default' });
+const SHELL_AREAS = ['common', 'layout', 'auth', 'misc'];
+
+/**
+ * One JSON file per language and area: `locales/{lang}/{area}.json`. Each file's keys live under its
+ * area, so `locales/id/proxy.json` with `{ "title": "Daftar Proxy" }` is `t('proxy.title')`. Only the
+ * default language's shell texts are in the entry; English and the screens' texts load when needed.
+ */
+const eagerFiles = import.meta.glob<Messages>('../locales/id/{common,layout,auth,misc}.json', { eager: true, import: 'default' });
+const lazyFiles = import.meta.glob<Messages>(['../locales/*/*.json', '!../locales/id/{common,layout,auth,misc}.json'], { import: 'default' });
 
 export function buildResources(modules: Record<string, Messages>): Record<string, { translation: Messages }> {
   const out: Record<string, { translation: Messages }> = {};
@@ -43,8 +51,9 @@ export function storedLocale(): Locale {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: buildResources(shellFiles),
-  lng: storedLocale(),
+  resources: buildResources(eagerFiles),
+  // The stored language is switched to once its texts are here (localeReady).
+  lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
   // Labels contain ':' and '.' in their text, never in keys; spec placeholders use single braces.
   nsSeparator: false,
@@ -54,16 +63,77 @@ void i18n.use(initReactI18next).init({
 
 export { i18n };
 
-let consoleLoaded: Promise<void> | null = null;
+/** antd's own texts (pagination, pickers, empty tables) per language; English loads with English. */
+const antdLocales: Partial<Record<Locale, AntdLocale>> = { id: idID };
+const antdLoaders: Partial<Record<Locale, () => Promise<AntdLocale>>> = { en: () => import('antd/locale/en_US').then((m) => m.default) };
 
-/** Adds every screen's texts, in both languages; the console awaits it before its first render. */
-export function loadConsoleLocales(): Promise<void> {
-  consoleLoaded ??= Promise.all(Object.entries(consoleFiles).map(async ([path, load]) => [path, await load()] as const)).then((loaded) => {
-    for (const [lang, bundle] of Object.entries(buildResources(Object.fromEntries(loaded)))) {
-      i18n.addResourceBundle(lang, 'translation', bundle.translation, true, true);
-    }
+export function antdLocale(lang: string): AntdLocale | undefined {
+  return isLocale(lang) ? antdLocales[lang] : undefined;
+}
+
+/** The areas the page has needed so far; once the console has opened, every area. */
+const wantedAreas = new Set(SHELL_AREAS);
+let consoleOpen = false;
+const loading = new Map<string, Promise<void>>();
+
+function once(key: string, load: () => Promise<void>): Promise<void> {
+  let p = loading.get(key);
+  if (!p) {
+    p = load().catch((e: unknown) => {
+      loading.delete(key); // a failed download is tried again on the next switch
+      throw e;
+    });
+    loading.set(key, p);
+  }
+  return p;
+}
+
+/** Downloads what `lang` still lacks for the screens open now; resolves when it is in place. */
+export function loadLocale(lang: Locale): Promise<void> {
+  const files = Object.keys(lazyFiles).filter((path) => {
+    const m = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    return m?.[1] === lang && (consoleOpen || wantedAreas.has(m[2]!));
   });
-  return consoleLoaded;
+  const jobs = files.map((path) =>
+    once(path, async () => {
+      const bundle = buildResources({ [path]: await lazyFiles[path]!() })[lang];
+      if (bundle) i18n.addResourceBundle(lang, 'translation', bundle.translation, true, true);
+    }),
+  );
+  const antd = antdLoaders[lang];
+  if (antd && !antdLocales[lang]) jobs.push(once(`antd:${lang}`, async () => void (antdLocales[lang] = await antd())));
+  return Promise.all(jobs).then(() => undefined);
+}
+
+function currentLocale(): Locale {
+  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+}
+
+/**
+ * The stored language, ready to render: main.tsx waits for it, so an English visitor never sees
+ * Indonesian (or raw keys) first. Indonesian is in the entry and resolves at once.
+ */
+export const localeReady: Promise<void> = (async () => {
+  const lang = storedLocale();
+  if (lang === DEFAULT_LOCALE) return;
+  try {
+    await loadLocale(lang);
+    await i18n.changeLanguage(lang);
+  } catch {
+    // Offline or a failed download: the console opens in Indonesian.
+  }
+})();
+
+/** Adds some areas' texts (in the current language, and in any language switched to later). */
+export function loadLocaleAreas(areas: string[]): Promise<void> {
+  for (const area of areas) wantedAreas.add(area);
+  return loadLocale(currentLocale());
+}
+
+/** Adds every screen's texts in the current language; the console awaits it before its first render. */
+export function loadConsoleLocales(): Promise<void> {
+  consoleOpen = true;
+  return loadLocale(currentLocale());
 }
 
 export const i18nProvider: I18nProvider = {
@@ -75,6 +145,8 @@ export const i18nProvider: I18nProvider = {
   },
   changeLocale: async (lang: string) => {
     if (!isLocale(lang)) return;
+    // The texts first, then the switch: the screen never shows keys or a half-translated state.
+    await loadLocale(lang);
     try {
       globalThis.localStorage?.setItem(STORAGE_KEY, lang);
     } catch {

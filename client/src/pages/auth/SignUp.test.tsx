@@ -1,13 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorFromBody } from '../../lib/http';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { errorFromBody } from '../../lib/serverError';
+import { loadLocaleAreas } from '../../providers/i18n';
 
 const register = vi.fn();
 vi.mock('../../providers/auth', () => ({ authProvider: { register: (p: unknown) => register(p) } }));
 
 const { SignUp } = await import('./SignUp');
+
+beforeAll(() => loadLocaleAreas(['errors']));
 
 function fillAndSubmit() {
   render(

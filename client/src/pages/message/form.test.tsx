@@ -4,7 +4,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, errorFromBody } from '../../lib/http';
+import { ApiError } from '../../lib/http';
+import { errorFromBody } from '../../lib/serverError';
 import { i18nProvider, loadConsoleLocales } from '../../providers/i18n';
 import type { MessageRow } from './model';
 

@@ -1,0 +1,62 @@
+/**
+ * What each console route downloads, read from Vite's manifest: shared by `bench/client.ts` (gzip per
+ * route) and `bench/client-packages.ts` (gzip per package of one route).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+export type Manifest = Record<string, Chunk>;
+
+export function readManifest(dist: string): Manifest {
+  return JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** The chunk keys a module needs before it runs: itself and its static imports, transitively. */
+export function closure(manifest: Manifest, keys: string[], into = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    if (into.has(key) || !manifest[key]) continue;
+    into.add(key);
+    closure(manifest, manifest[key]!.imports ?? [], into);
+  }
+  return into;
+}
+
+/**
+ * Routes and their page modules, read from client/src/routes.tsx (public) and consoleRoutes.tsx
+ * (protected) so the list cannot drift: public routes load their page; protected ones also the
+ * console (App.tsx: Refine) and its layout.
+ */
+export function routeModules(root: string, manifest: Manifest): Array<{ route: string; modules: string[] }> {
+  const src = ['routes.tsx', 'consoleRoutes.tsx'].map((f) => fs.readFileSync(path.join(root, 'client/src', f), 'utf8')).join('\n');
+  const key = (rel: string) => [`src/${rel}.tsx`, `src/${rel}.ts`, `src/${rel}/index.tsx`].find((k) => manifest[k]);
+  const modules = new Map<string, string>();
+  for (const m of src.matchAll(/const (\w+) = page(?:<[^>]*>)?\(\(\) => import\('\.\/([^']+)'\), '\w+'\)/g)) {
+    const k = key(m[2]!);
+    if (k) modules.set(m[1]!, k);
+  }
+  const consoleKeys = [key('App'), modules.get('Protected')].filter((k): k is string => Boolean(k));
+  const out: Array<{ route: string; modules: string[] }> = [];
+  const section = (name: string) => src.slice(src.indexOf(`export const ${name}`)).split('];')[0]!;
+  for (const m of section('publicRoutes').matchAll(/path: '([^']+)',\s*element: \(?\s*(?:<PublicOnly>\s*)?<(\w+)/g)) {
+    const page = modules.get(m[2]!);
+    if (page) out.push({ route: m[1]!, modules: [page] });
+  }
+  for (const m of section('protectedRoutes').matchAll(/\{ path: '([^']+)', element: <(\w+)/g)) {
+    const page = modules.get(m[2]!);
+    if (page) out.push({ route: m[1]!, modules: [...consoleKeys, page] });
+  }
+  // Console screens outside the protected layout (the simulated phone): Refine without the layout.
+  for (const m of section('openConsoleRoutes').matchAll(/\{ path: '([^']+)', element: <(\w+)/g)) {
+    const page = modules.get(m[2]!);
+    if (page) out.push({ route: m[1]!, modules: [consoleKeys[0]!, page] });
+  }
+  return out;
+}
+
