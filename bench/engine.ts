@@ -19,54 +19,19 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { testConfig } from '../server/src/config';
-import { closeDb, openDb, type Db } from '../server/src/db/client';
+import { closeDb, openDb } from '../server/src/db/client';
 import { createContext } from '../server/src/context';
 import { createServer } from '../server/src/server';
 import { issueToken } from '../server/src/auth/service';
-import { levels, messageTemplates, phoneNumbers, settings, users, whatsapps } from '../server/src/db/schema';
+import { settings } from '../server/src/db/schema';
 import { eq } from 'drizzle-orm';
-import { simNumbers } from '../server/src/gateway/simulator/network';
 import { engineFor } from '../server/src/engine/engine';
 import type { RawAccount } from '../server/src/engine/store';
 import { rawAll, rawGet } from '../server/src/db/raw';
 import { sql } from 'drizzle-orm';
+import { BENCH_SEED, insertBenchAdmin, seedEngineBench } from './lib/engine-seed';
 
 const quick = process.argv.includes('--quick');
-const SEED = 'bench';
-
-/** Inserts rows in chunks (one statement per chunk). */
-async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
-}
-
-async function seed(db: Db, accounts: number, targets: number): Promise<void> {
-  await db.update(settings).set({ intervalMin: 0, intervalMax: 0, price: 25, referralPercent: 10, recipientCooldownHours: 24 }).where(eq(settings.id, 1));
-  await db.insert(levels).values([
-    { name: 'Bronze', blastFee: 50, requirementBlast: 0 },
-    { name: 'Silver', blastFee: 75, requirementBlast: 100 },
-    { name: 'Gold', blastFee: 100, requirementBlast: 1000 },
-  ]);
-  for (let i = 0; i < 3; i++) await db.insert(messageTemplates).values({ text: `<p>Halo {name} ${i}</p>`, textWa: `Halo {name}, promo ${i} untuk {phoneNumber}` });
-  const members = Math.ceil(accounts / 4);
-  // Plain statements, no transaction(): the measured run should not start with the asynchronous
-  // transaction machinery already switched on by the seeding.
-  {
-    const tx = db;
-    const memberRows = Array.from({ length: members }, (_, i) => {
-      const m = i + 1;
-      return { firstname: `Member${m}`, lastname: 'Bench', email: `m${m}@bench.local`, passwordHash: 'x', role: 'member' as const, referralCode: `B${m}`, referredBy: m % 10 === 0 ? 1 : null };
-    });
-    await insertChunked(memberRows, 500, (chunk) => tx.insert(users).values(chunk));
-    const accountRows = Array.from({ length: accounts }, (_, a) => {
-      const phone = `62899${String(a).padStart(8, '0')}`;
-      const id = `id-bench-${a}`;
-      return { deviceId: id, clientid: id, pushname: `Akun ${a}`, phonenumber: phone, server: 'c.us', serialized: `${phone}@c.us`, userId: (a % members) + 1, state: 'connected' };
-    });
-    await insertChunked(accountRows, 500, (chunk) => tx.insert(whatsapps).values(chunk));
-    const targetRows = simNumbers(SEED, targets, { salt: 'bench-targets' }).map((n) => ({ number: n.number, name: n.name ?? '' }));
-    await insertChunked(targetRows, 1000, (chunk) => tx.insert(phoneNumbers).values(chunk));
-  }
-}
 
 /** What the admin socket reports (bench/lib/admin-socket.ts), since the end of the warm-up. */
 interface AdminFigures {
@@ -93,18 +58,18 @@ async function runPhase(label: string, p: Phase) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blast-bench-'));
   const db = await openDb(path.join(dataDir, 'blast.db'));
   const t0 = Date.now();
-  await seed(db, p.accounts, p.targets);
+  await seedEngineBench(db, p.accounts, p.targets, 'bench-targets');
   await db.update(settings).set({ intervalMin: p.intervals[0], intervalMax: p.intervals[1] }).where(eq(settings.id, 1));
   const seededIn = Date.now() - t0;
-  const config = testConfig({ dataDir, sim: { seed: SEED, latencyMs: p.latencyMs, failureRate: 0.01 } });
+  const config = testConfig({ dataDir, sim: { seed: BENCH_SEED, latencyMs: p.latencyMs, failureRate: 0.01 } });
   const ctx = createContext(config, db, () => undefined);
   const { server, close } = createServer(ctx);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
 
-  const [admin] = await db.insert(users).values({ firstname: 'Admin', email: 'admin@bench.local', passwordHash: 'x', role: 'admin', referralCode: 'ADMINB' }).returning();
+  const admin = await insertBenchAdmin(db);
   // The admin's browser is another process: it parses what it receives and reports counts.
-  const token = await issueToken(ctx, admin!, false);
+  const token = await issueToken(ctx, admin, false);
   const watcher = spawn(process.execPath, ['--import', 'tsx', path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'admin-socket.ts'), `http://127.0.0.1:${port}`, token], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });

@@ -23,19 +23,18 @@ import { fileURLToPath } from 'node:url';
 import { Session } from 'node:inspector/promises';
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
-import { eq } from 'drizzle-orm';
 import { testConfig } from '../server/src/config';
-import { closeDb, createTestDb, type Db } from '../server/src/db/client';
+import { closeDb, createTestDb } from '../server/src/db/client';
 import { isPostgres } from '../server/src/db/postgres';
 import { createContext } from '../server/src/context';
 import { createServer } from '../server/src/server';
 import { issueToken } from '../server/src/auth/service';
-import { levels, messageTemplates, phoneNumbers, settings, users, whatsapps } from '../server/src/db/schema';
-import { simNumbers } from '../server/src/gateway/simulator/network';
+import { whatsapps } from '../server/src/db/schema';
 import { engineFor } from '../server/src/engine/engine';
 import { feeOn, type RuleSnapshot } from '../server/src/engine/snapshot';
 import { referralAmount } from '../server/src/money/referral';
 import type { RawAccount, RawMember, TickWork } from '../server/src/engine/store';
+import { BENCH_SEED, insertBenchAdmin, seedEngineBench } from './lib/engine-seed';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(name);
@@ -65,35 +64,6 @@ const measured = (accounts: number, pgRun: boolean) =>
   quick ? Math.max(600, 2 * accounts) : pgRun ? Math.max(1500, 3 * accounts) : Math.max(4000, 6 * accounts);
 const warmup = (accounts: number, pgRun: boolean) => Math.max(accounts, Math.floor(measured(accounts, pgRun) / 5));
 const pairs = () => Number(option('--pairs') ?? (quick ? 2 : 3));
-
-async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
-}
-
-/** Members own four accounts each; every tenth member was referred by the first (as bench/engine.ts). */
-async function seed(db: Db, accounts: number, targets: number): Promise<void> {
-  await db.update(settings).set({ intervalMin: 0, intervalMax: 0, price: 25, referralPercent: 10, recipientCooldownHours: 24 }).where(eq(settings.id, 1));
-  await db.insert(levels).values([
-    { name: 'Bronze', blastFee: 50, requirementBlast: 0 },
-    { name: 'Silver', blastFee: 75, requirementBlast: 100 },
-    { name: 'Gold', blastFee: 100, requirementBlast: 1000 },
-  ]);
-  for (let i = 0; i < 3; i++) await db.insert(messageTemplates).values({ text: `<p>Halo {name} ${i}</p>`, textWa: `Halo {name}, promo ${i} untuk {phoneNumber}` });
-  const members = Math.ceil(accounts / 4);
-  const memberRows = Array.from({ length: members }, (_, i) => {
-    const m = i + 1;
-    return { firstname: `Member${m}`, lastname: 'Bench', email: `m${m}@bench.local`, passwordHash: 'x', role: 'member' as const, referralCode: `B${m}`, referredBy: m % 10 === 0 ? 1 : null };
-  });
-  await insertChunked(memberRows, 500, (chunk) => db.insert(users).values(chunk));
-  const accountRows = Array.from({ length: accounts }, (_, a) => {
-    const phone = `62899${String(a).padStart(8, '0')}`;
-    const id = `id-bench-${a}`;
-    return { deviceId: id, clientid: id, pushname: `Akun ${a}`, phonenumber: phone, server: 'c.us', serialized: `${phone}@c.us`, userId: (a % members) + 1, state: 'connected' };
-  });
-  await insertChunked(accountRows, 500, (chunk) => db.insert(whatsapps).values(chunk));
-  const targetRows = simNumbers('bench', targets, { salt: 'floor-targets' }).map((n) => ({ number: n.number, name: n.name ?? '' }));
-  await insertChunked(targetRows, 1000, (chunk) => db.insert(phoneNumbers).values(chunk));
-}
 
 // ---------------------------------------------------------------------------------------------------
 // The floor: the engine stores' SQL (server/src/db/sqlite/engine.ts, server/src/db/pg/engine.ts), bare.
@@ -383,14 +353,14 @@ async function child(): Promise<void> {
   if (dbKind === 'pg') process.env.DATABASE_URL = PG_URL;
   else delete process.env.DATABASE_URL;
   const db = await createTestDb(dbKind === 'pg' ? undefined : path.join(dataDir, 'blast.db'));
-  await seed(db, accounts, targets);
-  const config = testConfig({ dataDir, sim: { seed: 'bench', latencyMs: 0, failureRate: 0 } });
+  await seedEngineBench(db, accounts, targets, 'floor-targets');
+  const config = testConfig({ dataDir, sim: { seed: BENCH_SEED, latencyMs: 0, failureRate: 0 } });
   const ctx = createContext(config, db, () => undefined);
   const { server, close } = createServer(ctx);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
-  const [admin] = await db.insert(users).values({ firstname: 'Admin', email: 'admin@bench.local', passwordHash: 'x', role: 'admin', referralCode: 'ADMINB' }).returning();
-  const token = await issueToken(ctx, admin!, false);
+  const admin = await insertBenchAdmin(db);
+  const token = await issueToken(ctx, admin, false);
   // `--no-admin`: no socket connected, so the live events are merged but never encoded or written.
   const watcher = flag('--no-admin')
     ? null

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { createClient } from 'redis';
+import type { Server as IoServer } from 'socket.io';
 import { testConfig } from '../../server/src/config';
 import { closeDb, createTestDb, type Db } from '../../server/src/db/client';
 import { createContext, type AppContext } from '../../server/src/context';
@@ -28,6 +29,7 @@ export async function redisUnreachable(url = REDIS): Promise<string | null> {
 
 export interface Node {
   ctx: AppContext;
+  io: IoServer;
   url: string;
   close: () => Promise<void>;
 }
@@ -45,11 +47,12 @@ export function twoNodesOnRedis(label: string) {
   async function startNode(db: Db): Promise<Node> {
     const ctx = createContext(testConfig({ dataDir }), db, () => undefined);
     ctx.redis = await connectRedis(REDIS, prefix);
-    const { server, close } = createServer(ctx);
+    const { server, io, close } = createServer(ctx);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     return {
       ctx,
+      io,
       url,
       close: async () => {
         await close();
@@ -62,6 +65,11 @@ export function twoNodesOnRedis(label: string) {
     fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
     state.db = await createTestDb(path.join(dataDir, 'shared.db'));
     nodes.push(await startNode(state.db), await startNode(state.db));
+    // The socket.io adapter subscribes to Redis when it is created but does not wait for the answer; an
+    // event published before a node's subscription is in place is lost. serverCount() is the number of
+    // subscribers to the adapter's request channel; each node subscribes to it after its broadcast pattern,
+    // on the same connection, so once it counts both nodes, both receive broadcasts.
+    await vi.waitFor(async () => expect(await nodes[0]!.io.of('/').adapter.serverCount()).toBe(2), { timeout: 10_000, interval: 20 });
   });
 
   afterAll(async () => {

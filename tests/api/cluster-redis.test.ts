@@ -28,8 +28,6 @@ describe.skipIf(down !== null)('two nodes sharing Redis', () => {
       socket.once('connect_error', reject);
     });
     const received = new Promise<{ event: string; data: unknown }>((resolve) => socket.once(String(member.id), resolve));
-    // Give the subscription a moment to reach Redis before node A publishes.
-    await new Promise((resolve) => setTimeout(resolve, 200));
     a.ctx.realtime.toUserAndAdmin(member.id, 'balance', { balance: 1234 });
     const message = await received;
     expect(message).toMatchObject({ event: 'balance', data: { balance: 1234 } });

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18nProvider, loadConsoleLocales } from '../../providers/i18n';
+import { button } from '../../test/dom';
 import type { JobAccount } from './jobRow';
 
 vi.mock('../../lib/session', () => ({ getSessionUser: () => ({ id: 3, role: 'admin', firstname: 'Admin' }) }));
@@ -52,7 +53,7 @@ function renderScreen(screenElement: ReactNode) {
 }
 
 async function pickAccount(name: string) {
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: 'WhatsApp' }));
+  fireEvent.mouseDown(screen.getByLabelText('WhatsApp', { selector: 'input' }));
   const option = await waitFor(() => {
     const found = [...document.querySelectorAll('.ant-select-item-option')].find((el) => el.textContent?.startsWith(name));
     expect(found).toBeTruthy();
@@ -61,9 +62,11 @@ async function pickAccount(name: string) {
   fireEvent.click(option);
 }
 
-const submit = () => screen.getByRole('button', { name: 'Simpan' }) as HTMLButtonElement;
+const submit = () => button('Simpan');
 
-describe('generator and validator create screens: a Cloud API account', () => {
+// Each test renders an antd screen in jsdom: a few seconds of CPU (the first also builds antd's styles),
+// several times that on a busy machine.
+describe('generator and validator create screens: a Cloud API account', { timeout: 60_000 }, () => {
   it('generator: warns and disables Simpan for a Cloud API account, not for a linked device', async () => {
     const { custom } = renderScreen(<GeneratorCreate />);
     fireEvent.change(screen.getByLabelText('Target Nomor Awal'), { target: { value: '6281200000000' } });
@@ -77,7 +80,7 @@ describe('generator and validator create screens: a Cloud API account', () => {
     expect(submit().disabled).toBe(false);
     // One read of the accounts serves the selector and the check.
     expect(custom).toHaveBeenCalledTimes(1);
-  }, 60_000);
+  });
 
   it('validator: the same warning, with the file picked', async () => {
     renderScreen(<ValidatorCreate />);
@@ -90,7 +93,7 @@ describe('generator and validator create screens: a Cloud API account', () => {
     await pickAccount('Toko QR');
     await waitFor(() => expect(submit().disabled).toBe(false));
     expect(screen.queryByText(ALERT)).toBeNull();
-  }, 60_000);
+  });
 
   it('says it in English too', async () => {
     await act(() => i18nProvider.changeLocale('en'));

@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
 import { i18nProvider, loadConsoleLocales } from '../../providers/i18n';
+import { button, findButton } from '../../test/dom';
 
 const gateway = { value: 'cloud-api' };
 vi.mock('../../lib/config', () => ({ useClientConfig: () => ({ telegramUrl: '', gateway: gateway.value, demo: false, defaultCountry: 'ID' }) }));
@@ -54,10 +55,12 @@ function fillCloud() {
   fireEvent.change(screen.getByLabelText('Phone Number ID'), { target: { value: '106540352242922' } });
   fireEvent.change(screen.getByLabelText('WhatsApp Business Account ID'), { target: { value: '102290129340398' } });
   fireEvent.change(screen.getByLabelText('Access Token'), { target: { value: 'EAAG-secret' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Simpan' }));
+  fireEvent.click(button('Simpan'));
 }
 
-describe('/whatsapp/create: Login dengan Cloud API', () => {
+// Each test renders an antd screen in jsdom: a few seconds of CPU (the first also builds antd's styles),
+// several times that on a busy machine.
+describe('/whatsapp/create: Login dengan Cloud API', { timeout: 60_000 }, () => {
   it('offers the Cloud API beside number and QR only when the server runs it', async () => {
     gateway.value = 'simulator';
     const { unmount } = renderPage(vi.fn());
@@ -72,14 +75,14 @@ describe('/whatsapp/create: Login dengan Cloud API', () => {
     fireEvent.click(screen.getByText('Login dengan Cloud API'));
     expect(screen.queryByRole('button', { name: 'Generate QR Code' })).toBeNull();
     expect((screen.getByLabelText('Access Token') as HTMLInputElement).type).toBe('password');
-  }, 60_000);
+  });
 
   it('posts the three fields to cloud-link and goes back one page once saved', async () => {
     let release: () => void = () => undefined;
     const custom = vi.fn(() => new Promise<{ data: never }>((resolve) => (release = () => resolve({ data: { msg: 'Akun WhatsApp berhasil disimpan' } as never }))));
     renderPage(custom);
     fillCloud();
-    expect(await screen.findByRole('button', { name: /Menyimpan\.\.\./ })).toBeTruthy();
+    expect(await findButton(/Menyimpan\.\.\./)).toBeTruthy();
     expect(custom).toHaveBeenCalledWith(
       expect.objectContaining({ url: '/admin/whatsapp/cloud-link', method: 'post', payload: { phoneNumberId: '106540352242922', wabaId: '102290129340398', accessToken: 'EAAG-secret' } }),
     );
@@ -97,10 +100,10 @@ describe('/whatsapp/create: Login dengan Cloud API', () => {
     fillCloud();
     const token = await screen.findByText('Token akses tidak valid atau kedaluwarsa');
     expect(token.closest('.ant-form-item')?.querySelector('#accessToken')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Simpan' }));
+    fireEvent.click(button('Simpan'));
     const number = await screen.findByText('Phone Number ID tidak ditemukan');
     expect(number.closest('.ant-form-item')?.querySelector('#phoneNumberId')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Simpan' }));
+    fireEvent.click(button('Simpan'));
     await waitFor(() => expect(screen.getByTestId('cloud-link-error').textContent).toContain('WhatsApp ID sudah dipakai'));
     expect(screen.queryByText('Daftar Whatsapp (list)')).toBeNull();
   });
@@ -111,7 +114,7 @@ describe('/whatsapp/create: Login dengan Cloud API', () => {
     renderPage(custom);
     fireEvent.click(screen.getByText('Sign in with the Cloud API'));
     fireEvent.change(screen.getByLabelText('Phone Number ID'), { target: { value: '12ab' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(button('Save'));
     expect(await screen.findByText('Phone Number ID contains digits only.')).toBeTruthy();
     expect(await screen.findByText('WhatsApp Business Account ID is required.')).toBeTruthy();
     expect(await screen.findByText('Access Token is required.')).toBeTruthy();
