@@ -54,6 +54,9 @@ export async function runImport(c: Database.Database, file: string, kind: 'csv' 
     await options.connectionFree();
     staging.indexPending();
     check();
+    await options.connectionFree();
+    staging.classify();
+    check();
     const pending = staging.pending();
     options.onProgress?.({ phase: 'saving', rows: staging.rows, bytes });
 
