@@ -11,6 +11,7 @@ function defaultCountryOf(c: Database.Database): string {
 }
 
 const MAX_TEXT = 200;
+const CHUNK = 250;
 let sequence = 0;
 
 export interface StagedSkip {
@@ -39,7 +40,10 @@ export class ImportStaging {
   private seq = 0;
   /** Rows in `…_new` still to insert. */
   private newRows = 0;
+  /** `CHUNK` new rows a statement: one multi-row insert costs far less than as many single ones. */
   private readonly insertNew: Database.Statement;
+  private readonly chunk: Array<string | number | null> = new Array(CHUNK * 4);
+  private chunked = 0;
   private readonly insertSkip: Database.Statement;
   private readonly seen = new NumberSet();
 
@@ -50,8 +54,12 @@ export class ImportStaging {
     this.index = `${this.table}_number`;
     c.exec(`CREATE TABLE ${this.fresh} (seq INTEGER PRIMARY KEY, number TEXT NOT NULL, name TEXT NOT NULL, line_type TEXT)`);
     c.exec(`CREATE TABLE ${this.skip} (seq INTEGER PRIMARY KEY, number TEXT NOT NULL, name TEXT NOT NULL, reason TEXT NOT NULL, ref_id INTEGER, ref_status TEXT)`);
-    this.insertNew = c.prepare(`INSERT INTO ${this.fresh} (seq, number, name, line_type) VALUES (?, ?, ?, ?)`);
+    this.insertNew = this.insertMany(CHUNK);
     this.insertSkip = c.prepare(`INSERT INTO ${this.skip} (seq, number, name, reason) VALUES (?, ?, ?, ?)`);
+  }
+
+  private insertMany(n: number): Database.Statement {
+    return this.c.prepare(`INSERT INTO ${this.fresh} (seq, number, name, line_type) VALUES ${Array.from({ length: n }, () => '(?, ?, ?, ?)').join(', ')}`);
   }
 
   get rows(): number {
@@ -70,9 +78,21 @@ export class ImportStaging {
         // Later occurrences of a number are repeats (classify may still report the list's reason for them).
         else if (!this.seen.add(phone.number)) this.insertSkip.run(seq, phone.number, name, SKIP_REASONS.repeated);
         else {
-          this.insertNew.run(seq, phone.number, name, phone.lineType);
+          const at = this.chunked * 4;
+          this.chunk[at] = seq;
+          this.chunk[at + 1] = phone.number;
+          this.chunk[at + 2] = name;
+          this.chunk[at + 3] = phone.lineType;
           this.newRows += 1;
+          if (++this.chunked === CHUNK) {
+            this.insertNew.run(this.chunk);
+            this.chunked = 0;
+          }
         }
+      }
+      if (this.chunked > 0) {
+        this.insertMany(this.chunked).run(this.chunk.slice(0, this.chunked * 4));
+        this.chunked = 0;
       }
     })();
   }
