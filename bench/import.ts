@@ -29,6 +29,9 @@ import { ensurePhoneSearch, indexAll } from '../server/src/phonenumbers/search';
 import { numberArg } from './lib/contacts-data';
 import { mobileStored, sqliteFloor, writeImportCsv } from './lib/import-data';
 
+// The HTTP run's server logs a line per request (thousands of /api/config probes); warnings and errors only.
+process.env.LOG_LEVEL ??= 'warn';
+
 const ROWS = numberArg('--rows', 1_000_000);
 const EXISTING = numberArg('--existing', 100_000);
 const OVERLAP = Math.min(EXISTING, Math.floor(ROWS / 100));

@@ -61,6 +61,57 @@ describe('import', () => {
     expect(list.body.meta.total).toBe(3);
   });
 
+  it("gives every occurrence of a listed or opted-out number the list's reason, the file smaller or larger than the list", async () => {
+    const listed = (await t.http.post('/api/admin/phonenumber/save').set(admin.auth).send({ number: '081910000001', name: 'Terdaftar' })).body.phoneNumber;
+    await optOut(t.ctx.db, '081910000002', 'Balasan STOP');
+    const maxId = async (table: string) => Number((await rawGet<{ m: number }>(t.ctx.db, sql.raw(`SELECT coalesce(max(id), 0) AS m FROM ${table}`)))?.m);
+    // Two new numbers against a longer list and opt-out list, then more new numbers than either holds.
+    const larger = Math.max(await maxId('phone_numbers'), await maxId('opt_outs')) + 10;
+    for (const [n, prefix] of [[0, '08192'], [larger, '08193']] as const) {
+      const fresh = Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(7, '0')},Baru`);
+      const csv = ['number,name', '081910000001,Satu', ...fresh, '081910000002,Dua', '081910000001,Tiga', '081910000002,Empat'].join('\n');
+      const res = await upload(csv, 'reasons.csv');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ createdCount: n, skippedCount: 4 });
+      expect(res.body.skipped.map((r: Record<string, unknown>) => [r.id, r.number, r.name, r.status, r.reason])).toEqual([
+        [listed.id, '6281910000001', 'Satu', 'active', 'already in the list'],
+        [null, '6281910000002', 'Dua', 'nonactive', 'opted out'],
+        [listed.id, '6281910000001', 'Tiga', 'active', 'already in the list'],
+        [null, '6281910000002', 'Empat', 'nonactive', 'opted out'],
+      ]);
+    }
+  });
+
+  // In memory the import runs on this thread, so a write made at its 'saving' report lands between
+  // the list checks and the final transaction, which must notice it.
+  it.runIf(!dbFile && !isPostgresUrl(process.env.DATABASE_URL ?? ''))('skips rows listed or opted out after the list checks ran', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-race-'));
+    try {
+      const file = path.join(dir, 'race.csv');
+      fs.writeFileSync(file, ['081920000001,Satu', '081920000002,Dua', '081920000003,Tiga', '081920000002,Ulang'].join('\n'));
+      const client = (t.ctx.db as unknown as { $client: { prepare: (q: string) => { run: (...a: unknown[]) => { lastInsertRowid: number | bigint } } } }).$client;
+      let raced = 0;
+      const res = await importPhoneNumbers(t.ctx.db, file, 'csv', {
+        skippedDir: path.join(dir, 'skipped'),
+        onProgress: (p) => {
+          if (p.phase !== 'saving' || raced) return;
+          raced = Number(client.prepare(`INSERT INTO phone_numbers (number, name) VALUES ('6281920000001', 'Lain')`).run().lastInsertRowid);
+          client.prepare(`INSERT INTO opt_outs (number, reason) VALUES ('6281920000002', 'Balasan STOP')`).run();
+        },
+      });
+      expect(raced).toBeGreaterThan(0);
+      expect(res.createdCount).toBe(1);
+      expect(res.created.map((r) => r.number)).toEqual(['6281920000003']);
+      expect(res.skipped.map((r) => [r.id, r.number, r.name, r.status, r.reason])).toEqual([
+        [raced, '6281920000001', 'Satu', 'active', 'already in the list'],
+        [null, '6281920000002', 'Dua', 'nonactive', 'opted out'],
+        [null, '6281920000002', 'Ulang', 'nonactive', 'opted out'],
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('imports CSV without a header, comma separated, LF or CRLF', async () => {
     const res = await upload('081400000001,Satu\n081400000002,Dua\r\n081400000003\n', 'plain.csv');
     expect(res.body).toMatchObject({ createdCount: 3, skippedCount: 0, skipped: [] });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
-import { streamRows, type ExportFormat } from '../lib/csv';
+import { csvLine, writeChunk, type ExportFormat } from '../lib/csv';
 import { HttpError } from '../lib/errors';
 
 export interface SkippedRow {
@@ -39,7 +39,10 @@ export function removeOldSkippedFiles(dir: string, now = Date.now()): void {
   }
 }
 
-/** Writes `{token}.csv` and `{token}.json` page by page, never holding the whole list. */
+/**
+ * Writes `{token}.csv` and `{token}.json` page by page in one pass (each page is read once and
+ * written to both), never holding the whole list.
+ */
 export async function writeSkippedFiles(
   dir: string,
   token: string,
@@ -47,11 +50,32 @@ export async function writeSkippedFiles(
 ): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   removeOldSkippedFiles(dir);
-  for (const format of ['csv', 'json'] as const) {
-    const out = fs.createWriteStream(path.join(dir, `${token}.${format}`));
-    await streamRows(out, format, SHAPE, nextPage);
-    out.end();
-    await once(out, 'finish');
+  const csv = fs.createWriteStream(path.join(dir, `${token}.csv`));
+  const json = fs.createWriteStream(path.join(dir, `${token}.json`));
+  try {
+    await Promise.all([writeChunk(csv, csvLine(SHAPE.header)), writeChunk(json, '[')]);
+    let key = 0;
+    let first = true;
+    for (;;) {
+      const page = await nextPage(key);
+      if (!page || page.rows.length === 0) break;
+      key = page.lastKey;
+      let csvText = '';
+      let jsonText = '';
+      for (const row of page.rows) {
+        csvText += csvLine(SHAPE.cells(row));
+        jsonText += `${first ? '\n' : ',\n'}${JSON.stringify(SHAPE.json(row))}`;
+        first = false;
+      }
+      await Promise.all([writeChunk(csv, csvText), writeChunk(json, jsonText)]);
+      // Give other work on this thread its turn after each page.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    await writeChunk(json, first ? ']' : '\n]');
+  } finally {
+    csv.end();
+    json.end();
+    await Promise.all([csv, json].map((out) => (out.closed ? undefined : once(out, 'close'))));
   }
 }
 
