@@ -20,7 +20,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { closeDb, connectDb, openDb, type Db } from '../server/src/db/client';
-import { levels, messageTemplates, phoneNumbers, settings, users, whatsapps } from '../server/src/db/schema';
+import { levels, messageTemplates, phoneNumbers, settings, whatsapps } from '../server/src/db/schema';
 import { createUser } from '../server/src/auth/service';
 import { simNumbers } from '../server/src/gateway/simulator/network';
 import { freePort } from '../tests/net';
