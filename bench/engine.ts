@@ -15,8 +15,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { testConfig } from '../server/src/config';
 import { closeDb, openDb } from '../server/src/db/client';
@@ -29,7 +27,7 @@ import { engineFor } from '../server/src/engine/engine';
 import type { RawAccount } from '../server/src/engine/store';
 import { rawAll, rawGet } from '../server/src/db/raw';
 import { sql } from 'drizzle-orm';
-import { BENCH_SEED, insertBenchAdmin, seedEngineBench } from './lib/engine-seed';
+import { BENCH_SEED, insertBenchAdmin, seedEngineBench, spawnAdminSocket } from './lib/engine-seed';
 
 const quick = process.argv.includes('--quick');
 
@@ -70,9 +68,7 @@ async function runPhase(label: string, p: Phase) {
   const admin = await insertBenchAdmin(db);
   // The admin's browser is another process: it parses what it receives and reports counts.
   const token = await issueToken(ctx, admin, false);
-  const watcher = spawn(process.execPath, ['--import', 'tsx', path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'admin-socket.ts'), `http://127.0.0.1:${port}`, token], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const watcher = spawnAdminSocket(port, token, 'pipe');
   let figures: AdminFigures | null = null;
   let partial = '';
   watcher.stdout!.on('data', (chunk: Buffer) => {

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Session } from 'node:inspector/promises';
 import type Database from 'better-sqlite3';
@@ -34,7 +34,9 @@ import { engineFor } from '../server/src/engine/engine';
 import { feeOn, type RuleSnapshot } from '../server/src/engine/snapshot';
 import { referralAmount } from '../server/src/money/referral';
 import type { RawAccount, RawMember, TickWork } from '../server/src/engine/store';
-import { BENCH_SEED, insertBenchAdmin, seedEngineBench } from './lib/engine-seed';
+import { SQLITE_ENGINE_SQL } from '../server/src/db/sqlite/engine';
+import { PG_ENGINE_SQL } from '../server/src/db/pg/engine';
+import { BENCH_SEED, insertBenchAdmin, seedEngineBench, spawnAdminSocket } from './lib/engine-seed';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(name);
@@ -66,15 +68,10 @@ const warmup = (accounts: number, pgRun: boolean) => Math.max(accounts, Math.flo
 const pairs = () => Number(option('--pairs') ?? (quick ? 2 : 3));
 
 // ---------------------------------------------------------------------------------------------------
-// The floor: the engine stores' SQL (server/src/db/sqlite/engine.ts, server/src/db/pg/engine.ts), bare.
+// The floor: the engine stores' own statements (SQLITE_ENGINE_SQL, PG_ENGINE_SQL), run bare.
 
-const SETTINGS_SQL = 'SELECT interval_min, interval_max, price, referral_percent, recipient_cooldown_hours FROM settings WHERE id = 1';
-const LEVELS_SQL = 'SELECT blast_fee, requirement_blast FROM levels ORDER BY requirement_blast, id';
-const TEMPLATES_SQL =
-  "SELECT id, media, text, text_wa, button, count_use, wa_template_name, wa_template_language, wa_template_params FROM message_templates WHERE status = 'active' ORDER BY count_use, id";
-const TARGET_COLUMNS = 'id, number, name, status, in_use, count_success, count_fail, last_sent';
-const NOT_OPTED_OUT = 'NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.number = p.number)';
-const MEMBER_SQL = 'SELECT blast_fee, total_success, blast_interval_min, blast_interval_max, referred_by FROM users WHERE id = ?';
+/** The SQLite statements the floor runs per tick. */
+const FLOOR_STATEMENTS = ['settings', 'levels', 'templates', 'claim', 'release', 'member', 'insertLog', 'addToAccount', 'addToMember', 'markSent', 'useTemplate', 'userExists', 'insertCredit'] as const;
 
 interface Claimed {
   id: number;
@@ -99,45 +96,7 @@ interface FloorDb {
 
 function sqliteFloor(sqlite: Database.Database): FloorDb {
   const prep = (source: string) => sqlite.prepare(source);
-  const st = {
-    settings: prep(SETTINGS_SQL),
-    levels: prep(LEVELS_SQL),
-    templates: prep(TEMPLATES_SQL),
-    claim: prep(`
-      UPDATE phone_numbers SET in_use = 1, claimed_by = @accountId
-      WHERE id = coalesce(
-        (SELECT p.id FROM phone_numbers p INDEXED BY phone_numbers_target_idx
-          WHERE p.status = 'active' AND p.in_use = 0 AND p.last_sent IS NULL AND ${NOT_OPTED_OUT}
-          ORDER BY p.last_sent, p.id LIMIT 1),
-        (SELECT p.id FROM phone_numbers p INDEXED BY phone_numbers_target_idx
-          WHERE p.status = 'active' AND p.in_use = 0 AND p.last_sent <= @cutoff AND ${NOT_OPTED_OUT}
-          ORDER BY p.last_sent LIMIT 1))
-      RETURNING id, number, name`),
-    release: prep(`UPDATE phone_numbers SET in_use = 0, claimed_by = NULL WHERE id = ? RETURNING ${TARGET_COLUMNS}`),
-    member: prep(MEMBER_SQL),
-    insertLog: prep(
-      `INSERT INTO message_logs (whatsapp_id, user_id, phone_number_id, number, template_id, success, error_code, income, wa_message_id, delivery_status, status_at, created_at)
-       VALUES (@whatsappId, @userId, @phoneNumberId, @number, @templateId, @success, @errorCode, @income, @waMessageId, @deliveryStatus, @statusAt, @now)`,
-    ),
-    addToAccount: prep(
-      `UPDATE whatsapps SET count_success = count_success + @success, count_fail = count_fail + @fail,
-         income = income + @income, updated_at = @now WHERE id = @id RETURNING *`,
-    ),
-    addToMember: prep(
-      `UPDATE users SET total_success = total_success + @success, total_fail = total_fail + @fail,
-         income = income + @income WHERE id = @id`,
-    ),
-    markSent: prep(
-      `UPDATE phone_numbers SET count_success = count_success + @success, count_fail = count_fail + @fail,
-         last_sent = @now, in_use = 0, claimed_by = NULL WHERE id = @id RETURNING ${TARGET_COLUMNS}`,
-    ),
-    useTemplate: prep('UPDATE message_templates SET count_use = count_use + 1 WHERE id = ?'),
-    userExists: prep('SELECT id FROM users WHERE id = ?'),
-    insertCredit: prep(
-      `INSERT INTO referral_credits (referrer_id, referred_id, message_log_id, amount, created_at)
-       VALUES (@referrerId, @referredId, @messageLogId, @amount, @now)`,
-    ),
-  };
+  const st = Object.fromEntries(FLOOR_STATEMENTS.map((name) => [name, prep(SQLITE_ENGINE_SQL[name])])) as Record<(typeof FLOOR_STATEMENTS)[number], Database.Statement>;
   const txn = sqlite.transaction((fn: () => void) => fn());
   const claim = (accountId: number, cutoff: number) => (st.claim.get({ accountId, cutoff }) as Claimed | undefined) ?? null;
   return {
@@ -196,42 +155,11 @@ function sqliteFloor(sqlite: Database.Database): FloorDb {
   };
 }
 
-const PG = {
-  settings: SETTINGS_SQL,
-  levels: LEVELS_SQL,
-  templates: TEMPLATES_SQL,
-  claimFresh: `UPDATE phone_numbers SET in_use = 1, claimed_by = $1 WHERE id = (
-      SELECT p.id FROM phone_numbers p
-      WHERE p.status = 'active' AND p.in_use = 0 AND p.last_sent IS NULL AND ${NOT_OPTED_OUT}
-      ORDER BY p.id LIMIT 1 FOR UPDATE SKIP LOCKED)
-    RETURNING id, number, name`,
-  claimCooled: `UPDATE phone_numbers SET in_use = 1, claimed_by = $1 WHERE id = (
-      SELECT p.id FROM phone_numbers p
-      WHERE p.status = 'active' AND p.in_use = 0 AND p.last_sent <= $2 AND ${NOT_OPTED_OUT}
-      ORDER BY p.last_sent, p.id LIMIT 1 FOR UPDATE SKIP LOCKED)
-    RETURNING id, number, name`,
-  release: `UPDATE phone_numbers SET in_use = 0, claimed_by = NULL WHERE id = $1 RETURNING ${TARGET_COLUMNS}`,
-  lockMembers: 'SELECT id FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
-  member: MEMBER_SQL.replace('?', '$1'),
-  insertLog: `INSERT INTO message_logs (whatsapp_id, user_id, phone_number_id, number, template_id, success, error_code, income, created_at,
-      wa_message_id, delivery_status, status_at)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-  addToAccount: `UPDATE whatsapps SET count_success = count_success + $2, count_fail = count_fail + $3,
-      income = income + $4, updated_at = $5 WHERE id = $1 RETURNING *`,
-  addToMember: `UPDATE users SET total_success = total_success + $2, total_fail = total_fail + $3,
-      income = income + $4 WHERE id = $1`,
-  markSent: `UPDATE phone_numbers SET count_success = count_success + $2, count_fail = count_fail + $3,
-      last_sent = $4, in_use = 0, claimed_by = NULL WHERE id = $1 RETURNING ${TARGET_COLUMNS}`,
-  useTemplate: 'UPDATE message_templates SET count_use = count_use + 1 WHERE id = $1',
-  userExists: 'SELECT id FROM users WHERE id = $1',
-  insertCredit: `INSERT INTO referral_credits (referrer_id, referred_id, message_log_id, amount, created_at)
-      VALUES ($1, $2, $3, $4, $5)`,
-} as const;
 
 async function postgresFloor(pool: pg.Pool): Promise<FloorDb> {
   const c = await pool.connect();
-  const q = async <R extends pg.QueryResultRow>(runner: Pick<pg.PoolClient, 'query'>, name: keyof typeof PG, values: unknown[] = []): Promise<R[]> =>
-    (await runner.query<R>({ name: `floor_${name}`, text: PG[name], values })).rows;
+  const q = async <R extends pg.QueryResultRow>(runner: Pick<pg.PoolClient, 'query'>, name: keyof typeof PG_ENGINE_SQL, values: unknown[] = []): Promise<R[]> =>
+    (await runner.query<R>({ name: `floor_${name}`, text: PG_ENGINE_SQL[name], values })).rows;
   const claim = async (accountId: number, cutoff: number): Promise<Claimed | null> =>
     (await q<Claimed>(c, 'claimFresh', [accountId]))[0] ?? (await q<Claimed>(c, 'claimCooled', [accountId, cutoff]))[0] ?? null;
   const inTransaction = async (fn: () => Promise<void>) => {
@@ -364,9 +292,7 @@ async function child(): Promise<void> {
   // `--no-admin`: no socket connected, so the live events are merged but never encoded or written.
   const watcher = flag('--no-admin')
     ? null
-    : spawn(process.execPath, ['--import', 'tsx', path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'admin-socket.ts'), `http://127.0.0.1:${port}`, token], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+    : spawnAdminSocket(port, token);
   if (watcher) {
     await new Promise<void>((resolve) => watcher.stdout!.once('data', () => resolve()));
     watcher.stdout!.resume();

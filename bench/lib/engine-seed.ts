@@ -1,3 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/src/db/client';
 import { levels, messageTemplates, phoneNumbers, settings, users, whatsapps } from '../../server/src/db/schema';
@@ -46,4 +49,13 @@ export async function seedEngineBench(db: Db, accounts: number, targets: number,
 export async function insertBenchAdmin(db: Db) {
   const [admin] = await db.insert(users).values({ firstname: 'Admin', email: 'admin@bench.local', passwordHash: 'x', role: 'admin', referralCode: 'ADMINB' }).returning();
   return admin!;
+}
+
+/**
+ * The admin's browser for the engine benches: bench/lib/admin-socket.ts in its own process, connected
+ * to the app on `port` with `token`; its stdout carries the figures, its stdin (when piped) the marks.
+ */
+export function spawnAdminSocket(port: number, token: string, stdin: 'pipe' | 'ignore' = 'ignore'): ChildProcess {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'admin-socket.ts');
+  return spawn(process.execPath, ['--import', 'tsx', script, `http://127.0.0.1:${port}`, token], { stdio: [stdin, 'pipe', 'inherit'] });
 }

@@ -23,7 +23,8 @@ import type {
 const TARGET_COLUMNS = 'id, number, name, status, in_use, count_success, count_fail, last_sent';
 const NOT_OPTED_OUT = 'NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.number = p.number)';
 
-const Q = {
+/** Every statement of the engine's store, by name (bench/floor.ts runs the same text bare). */
+export const PG_ENGINE_SQL = {
   claimFresh: `UPDATE phone_numbers SET in_use = 1, claimed_by = $1 WHERE id = (
       SELECT p.id FROM phone_numbers p
       WHERE p.status = 'active' AND p.in_use = 0 AND p.last_sent IS NULL AND ${NOT_OPTED_OUT}
@@ -64,6 +65,7 @@ const Q = {
       RETURNING ${TARGET_COLUMNS}`,
   sendingAccounts: "SELECT * FROM whatsapps WHERE status = 'sending' ORDER BY id",
 } as const;
+const Q = PG_ENGINE_SQL;
 
 type Name = keyof typeof Q;
 type Runner = Pick<pg.PoolClient, 'query'> | pg.Pool;

@@ -43,6 +43,37 @@ const CLAIM_SQL = `
       ORDER BY p.last_sent LIMIT 1))
   RETURNING id, number, name`;
 
+/**
+ * Every statement of the engine's store, by name (bench/floor.ts runs the same text bare).
+ */
+export const SQLITE_ENGINE_SQL = {
+  claim: CLAIM_SQL,
+  release: `UPDATE phone_numbers SET in_use = 0, claimed_by = NULL WHERE id = ? RETURNING ${TARGET_COLUMNS}`,
+  markSent: `UPDATE phone_numbers SET count_success = count_success + @success, count_fail = count_fail + @fail,
+         last_sent = @now, in_use = 0, claimed_by = NULL WHERE id = @id RETURNING ${TARGET_COLUMNS}`,
+  member: 'SELECT blast_fee, total_success, blast_interval_min, blast_interval_max, referred_by FROM users WHERE id = ?',
+  account: 'SELECT * FROM whatsapps WHERE id = ?',
+  addToAccount: `UPDATE whatsapps SET count_success = count_success + @success, count_fail = count_fail + @fail,
+         income = income + @income, updated_at = @now WHERE id = @id RETURNING *`,
+  setStatus: 'UPDATE whatsapps SET status = @status, updated_at = @now WHERE id = @id RETURNING *',
+  addToMember: `UPDATE users SET total_success = total_success + @success, total_fail = total_fail + @fail,
+         income = income + @income WHERE id = @id`,
+  insertLog: `INSERT INTO message_logs (whatsapp_id, user_id, phone_number_id, number, template_id, success, error_code, income, wa_message_id, delivery_status, status_at, created_at)
+       VALUES (@whatsappId, @userId, @phoneNumberId, @number, @templateId, @success, @errorCode, @income, @waMessageId, @deliveryStatus, @statusAt, @now)`,
+  useTemplate: 'UPDATE message_templates SET count_use = count_use + 1 WHERE id = ?',
+  userExists: 'SELECT id FROM users WHERE id = ?',
+  insertCredit: `INSERT INTO referral_credits (referrer_id, referred_id, message_log_id, amount, created_at)
+       VALUES (@referrerId, @referredId, @messageLogId, @amount, @now)`,
+  settings: 'SELECT interval_min, interval_max, price, referral_percent, recipient_cooldown_hours FROM settings WHERE id = 1',
+  levels: 'SELECT blast_fee, requirement_blast FROM levels ORDER BY requirement_blast, id',
+  templates: "SELECT id, media, text, text_wa, button, count_use, wa_template_name, wa_template_language, wa_template_params FROM message_templates WHERE status = 'active' ORDER BY count_use, id",
+  optedOut: 'SELECT count(*) AS n FROM opt_outs WHERE number = ?',
+  targetByNumber: `SELECT ${TARGET_COLUMNS} FROM phone_numbers WHERE number = ?`,
+  releaseAll: `UPDATE phone_numbers SET in_use = 0, claimed_by = NULL, last_sent = max(coalesce(last_sent, 0), @now)
+       WHERE status IN ('active', 'nonactive') AND in_use = 1 RETURNING ${TARGET_COLUMNS}`,
+  sendingAccounts: "SELECT * FROM whatsapps WHERE status = 'sending' ORDER BY id",
+} as const;
+
 type Stmt<P extends unknown[] | object, R = unknown> = Database.Statement<P extends unknown[] ? P : [P], R>;
 
 class Statements {
@@ -83,49 +114,25 @@ class Statements {
   constructor(readonly sqlite: Database.Database) {
     const s = sqlite;
     const prep = <P extends unknown[] | object, R = unknown>(source: string): Stmt<P, R> => s.prepare<P, R>(source) as Stmt<P, R>;
-    this.claim = prep(CLAIM_SQL);
-    this.release = prep<[number], RawTarget>(`UPDATE phone_numbers SET in_use = 0, claimed_by = NULL WHERE id = ? RETURNING ${TARGET_COLUMNS}`);
-    this.markSent = prep(
-      `UPDATE phone_numbers SET count_success = count_success + @success, count_fail = count_fail + @fail,
-         last_sent = @now, in_use = 0, claimed_by = NULL WHERE id = @id RETURNING ${TARGET_COLUMNS}`,
-    );
-    this.member = prep<[number], RawMember>(
-      'SELECT blast_fee, total_success, blast_interval_min, blast_interval_max, referred_by FROM users WHERE id = ?',
-    );
-    this.account = prep<[number], RawAccount>('SELECT * FROM whatsapps WHERE id = ?');
-    this.addToAccount = prep(
-      `UPDATE whatsapps SET count_success = count_success + @success, count_fail = count_fail + @fail,
-         income = income + @income, updated_at = @now WHERE id = @id RETURNING *`,
-    );
-    this.setStatus = prep('UPDATE whatsapps SET status = @status, updated_at = @now WHERE id = @id RETURNING *');
-    this.addToMember = prep(
-      `UPDATE users SET total_success = total_success + @success, total_fail = total_fail + @fail,
-         income = income + @income WHERE id = @id`,
-    );
-    this.insertLog = prep(
-      `INSERT INTO message_logs (whatsapp_id, user_id, phone_number_id, number, template_id, success, error_code, income, wa_message_id, delivery_status, status_at, created_at)
-       VALUES (@whatsappId, @userId, @phoneNumberId, @number, @templateId, @success, @errorCode, @income, @waMessageId, @deliveryStatus, @statusAt, @now)`,
-    );
-    this.useTemplate = prep<[number]>('UPDATE message_templates SET count_use = count_use + 1 WHERE id = ?');
-    this.userExists = prep<[number], { id: number }>('SELECT id FROM users WHERE id = ?');
-    this.insertCredit = prep(
-      `INSERT INTO referral_credits (referrer_id, referred_id, message_log_id, amount, created_at)
-       VALUES (@referrerId, @referredId, @messageLogId, @amount, @now)`,
-    );
-    this.settings = prep(
-      'SELECT interval_min, interval_max, price, referral_percent, recipient_cooldown_hours FROM settings WHERE id = 1',
-    );
-    this.levels = prep('SELECT blast_fee, requirement_blast FROM levels ORDER BY requirement_blast, id');
-    this.templates = prep(
-      "SELECT id, media, text, text_wa, button, count_use, wa_template_name, wa_template_language, wa_template_params FROM message_templates WHERE status = 'active' ORDER BY count_use, id",
-    );
-    this.optedOut = prep<[string], { n: number }>('SELECT count(*) AS n FROM opt_outs WHERE number = ?');
-    this.targetByNumber = prep<[string], RawTarget>(`SELECT ${TARGET_COLUMNS} FROM phone_numbers WHERE number = ?`);
-    this.releaseAll = prep(
-      `UPDATE phone_numbers SET in_use = 0, claimed_by = NULL, last_sent = max(coalesce(last_sent, 0), @now)
-       WHERE status IN ('active', 'nonactive') AND in_use = 1 RETURNING ${TARGET_COLUMNS}`,
-    );
-    this.sendingAccounts = prep("SELECT * FROM whatsapps WHERE status = 'sending' ORDER BY id");
+    this.claim = prep(SQLITE_ENGINE_SQL.claim);
+    this.release = prep<[number], RawTarget>(SQLITE_ENGINE_SQL.release);
+    this.markSent = prep(SQLITE_ENGINE_SQL.markSent);
+    this.member = prep<[number], RawMember>(SQLITE_ENGINE_SQL.member);
+    this.account = prep<[number], RawAccount>(SQLITE_ENGINE_SQL.account);
+    this.addToAccount = prep(SQLITE_ENGINE_SQL.addToAccount);
+    this.setStatus = prep(SQLITE_ENGINE_SQL.setStatus);
+    this.addToMember = prep(SQLITE_ENGINE_SQL.addToMember);
+    this.insertLog = prep(SQLITE_ENGINE_SQL.insertLog);
+    this.useTemplate = prep<[number]>(SQLITE_ENGINE_SQL.useTemplate);
+    this.userExists = prep<[number], { id: number }>(SQLITE_ENGINE_SQL.userExists);
+    this.insertCredit = prep(SQLITE_ENGINE_SQL.insertCredit);
+    this.settings = prep(SQLITE_ENGINE_SQL.settings);
+    this.levels = prep(SQLITE_ENGINE_SQL.levels);
+    this.templates = prep(SQLITE_ENGINE_SQL.templates);
+    this.optedOut = prep<[string], { n: number }>(SQLITE_ENGINE_SQL.optedOut);
+    this.targetByNumber = prep<[string], RawTarget>(SQLITE_ENGINE_SQL.targetByNumber);
+    this.releaseAll = prep(SQLITE_ENGINE_SQL.releaseAll);
+    this.sendingAccounts = prep(SQLITE_ENGINE_SQL.sendingAccounts);
     const txn = s.transaction((fn: () => void) => fn());
     this.tick = (fn) => txn.immediate(fn);
   }
