@@ -16,7 +16,7 @@
  * Prints rows/s, peak RSS (the whole process, worker included) and the /api/config latencies.
  * `npx tsx bench/import.ts [--rows N] [--existing N]`
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +31,8 @@ import { importPhoneNumbers, type ImportResult } from '../server/src/phonenumber
 import { ensurePhoneSearch, indexAll } from '../server/src/phonenumbers/search';
 import { numberArg } from './lib/contacts-data';
 import { mobileStored, sqliteFloor, writeImportCsv } from './lib/import-data';
+import { procMemory } from './lib/proc';
+import { startServerProcess } from '../tests/server-process';
 
 // The HTTP run's server logs a line per request (thousands of /api/config probes); warnings and errors only.
 process.env.LOG_LEVEL ??= 'warn';
@@ -139,16 +141,6 @@ async function viaHttp(dir: string, base: string, csv: string) {
   };
 }
 
-/** A process's peak resident set size in bytes (VmHWM, Linux), or null. */
-function peakRssOf(pid: number): number | null {
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) * 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
 async function viaCompiledServer(dir: string, base: string, csv: string) {
   const dataDir = path.join(dir, 'compiled-data');
   fs.mkdirSync(dataDir, { recursive: true });
@@ -156,27 +148,11 @@ async function viaCompiledServer(dir: string, base: string, csv: string) {
   const db = openDb(path.join(dataDir, 'blast.db'));
   await createUser(db, { firstname: 'Bench', lastname: 'Admin', email: 'bench@bench.test', password: 'password123', role: 'admin', referredBy: null });
   await closeDb(db);
-  const clientDir = path.join(dir, 'client-stub');
-  fs.mkdirSync(clientDir, { recursive: true });
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Blast</title>');
   execFileSync(process.execPath, ['scripts/build.mjs', '--if-stale', 'server'], { stdio: 'inherit' });
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO: '0', CLIENT_DIST: clientDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const children: ChildProcess[] = [];
   try {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const started = Date.now();
-    let port = 0;
-    while (!port && child.exitCode === null && Date.now() - started < 60_000) {
-      port = Number(/Blast console on http:\/\/localhost:(\d+)/.exec(out)?.[1] ?? 0);
-      if (!port) await new Promise((r) => setTimeout(r, 20));
-    }
-    if (!port) throw new Error(`the compiled server did not start:\n${out}`);
-    const url = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${url}/api/auth/login`, {
+    const server = await startServerProcess(dataDir, { LOG_LEVEL: 'warn', NODE_ENV: 'development' }, children, 60_000, 'built');
+    const login = await fetch(`${server.base}/api/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'bench@bench.test', password: 'password123' }),
@@ -184,16 +160,18 @@ async function viaCompiledServer(dir: string, base: string, csv: string) {
     const { token } = (await login.json()) as { token: string };
     // Settled after start-up: the figure before the upload.
     await new Promise((r) => setTimeout(r, 1000));
-    const before = Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+    const before = procMemory(server.child.pid!, 'VmRSS') ?? 0;
     const t = performance.now();
-    const { status, result } = await upload(`${url}/api/admin/phonenumber/import`, token, csv, path.join(dir, 'answer-compiled.json'));
+    const { status, result } = await upload(`${server.base}/api/admin/phonenumber/import`, token, csv, path.join(dir, 'answer-compiled.json'));
     const seconds = (performance.now() - t) / 1000;
-    const peak = peakRssOf(child.pid!);
+    const peak = procMemory(server.child.pid!, 'VmHWM');
     if (status !== 200) throw new Error(`the compiled server answered ${status}: ${JSON.stringify(result)}`);
     return { result, seconds, before, peak };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    for (const child of children) {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    }
   }
 }
 

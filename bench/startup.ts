@@ -22,6 +22,7 @@ import { createUser } from '../server/src/auth/service';
 import { numberArg } from './lib/contacts-data';
 import { fillPhoneNumbers } from './lib/list-fill';
 import { fillSavedAccounts } from './lib/accounts-fill';
+import { procMemory } from './lib/proc';
 
 const ACCOUNTS = numberArg('--accounts', 100_000);
 const SENDING = numberArg('--sending', 2_000);
@@ -30,16 +31,6 @@ const WATCH_S = numberArg('--watch', 30);
 const BUILT = process.argv.includes('--built');
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/** Resident set size of a process in MB, from /proc (Linux). */
-function rssMb(pid: number): number | null {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
 
 async function status(url: string): Promise<number> {
   try {
@@ -102,8 +93,8 @@ async function main(): Promise<void> {
 
     let peak = 0;
     const rssTimer = setInterval(() => {
-      const mb = rssMb(child.pid!);
-      if (mb !== null) peak = Math.max(peak, mb);
+      const bytes = procMemory(child.pid!, 'VmRSS');
+      if (bytes !== null) peak = Math.max(peak, bytes / 1024 / 1024);
     }, 50);
 
     while (!marks.listening && !exited && Date.now() - started < 60_000) await sleep(20);

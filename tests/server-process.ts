@@ -11,11 +11,18 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `server/src/main.ts` as its own process on SQLite in `dir` (no demo, simulator without
- * latency, JSON logs, no client build), with `env` on top; answers once it listens. Children are
- * collected in `children` so the test file can kill what is left.
+ * Starts `server/src/main.ts` (or, with `entry` 'built', the compiled `dist/server/main.js` as
+ * `npm start` runs it) as its own process on SQLite in `dir` (no demo, simulator without latency, JSON
+ * logs, no client build), with `env` on top; answers once it listens. Children are collected in
+ * `children` so the caller can kill what is left.
  */
-export function startServerProcess(dir: string, env: Record<string, string>, children: ChildProcess[], timeoutMs = 30_000): Promise<ServerProcess> {
+export function startServerProcess(
+  dir: string,
+  env: Record<string, string>,
+  children: ChildProcess[],
+  timeoutMs = 30_000,
+  entry: 'source' | 'built' = 'source',
+): Promise<ServerProcess> {
   const full: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dir,
@@ -30,7 +37,8 @@ export function startServerProcess(dir: string, env: Record<string, string>, chi
   };
   delete full.DATABASE_URL;
   delete full.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = entry === 'built' ? ['--enable-source-maps', 'dist/server/main.js'] : ['--import', 'tsx', 'server/src/main.ts'];
+  const child = spawn(process.execPath, args, { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
