@@ -6,7 +6,7 @@ import type { Express, Response } from 'express';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import type { Role } from '../common/roles';
-import { BATCH_EVENT } from '../common/live';
+import { BATCH_EVENT, isLiveMessage, unpackMessages } from '../common/live';
 import { TEST_SIM_TOKEN, testConfig, type Config } from '../server/src/config';
 import { createTestDb, closeDb } from '../server/src/db/client';
 import { createContext, type AppContext } from '../server/src/context';
@@ -114,8 +114,8 @@ export function unbatched(socket: Socket): Socket {
   const inner = socket as unknown as { emitEvent(args: unknown[]): void };
   const deliver = inner.emitEvent.bind(socket);
   inner.emitEvent = (args) => {
-    const [channel, msg] = args as [string, { event?: unknown; data?: unknown } | undefined];
-    if (msg?.event === BATCH_EVENT && Array.isArray(msg.data)) for (const part of msg.data) deliver([channel, part]);
+    const [channel, msg] = args as [string, unknown];
+    if (isLiveMessage(msg) && msg.event === BATCH_EVENT) for (const part of unpackMessages(msg)) deliver([channel, part]);
     else deliver(args);
   };
   return socket;

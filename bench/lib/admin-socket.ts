@@ -8,7 +8,7 @@
  */
 import readline from 'node:readline';
 import { io } from 'socket.io-client';
-import { BATCH_EVENT } from '../../common/live';
+import { unpackMessages } from '../../common/live';
 
 const [url, token] = process.argv.slice(2);
 if (!url || !token) {
@@ -62,8 +62,7 @@ socket.onAny((_channel: string, msg: Message) => {
   packets += 1;
   const second = Math.floor((at - since) / 1000);
   perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
-  if (msg?.event === BATCH_EVENT && Array.isArray(msg.data)) for (const m of msg.data as Message[]) one(m, at);
-  else one(msg, at);
+  for (const m of unpackMessages(msg)) one(m, at);
 });
 socket.on('connect', () => console.log('0'));
 socket.on('connect_error', (err) => {

@@ -4,6 +4,7 @@ import { connected, startTestApp, type TestApp, type TestUser } from '../helpers
 import { rawAll } from '../../server/src/db/raw';
 import { engineFor } from '../../server/src/engine/engine';
 import { BATCH_EVENT, BATCH_WINDOW_MS, type LiveMessage } from '../../server/src/realtime/hub';
+import { unpackMessages } from '../../common/live';
 import { linkByQr, eventually, type LinkedAccount } from './whatsapp-fixtures';
 import { addTargets, addTemplate, invariantViolations, setRules, startBlast, untilIdle } from './engine-fixtures';
 
@@ -46,9 +47,7 @@ async function rawAdmin(): Promise<Packet[]> {
 
 /** The messages the packets carry, in order (a batch's messages one by one). */
 function unpack(packets: Packet[]): Array<{ channel: string; message: LiveMessage }> {
-  return packets.flatMap((p) =>
-    p.message.event === BATCH_EVENT ? (p.message.data as LiveMessage[]).map((message) => ({ channel: p.channel, message })) : [{ channel: p.channel, message: p.message }],
-  );
+  return packets.flatMap((p) => unpackMessages(p.message).map((message) => ({ channel: p.channel, message: message as LiveMessage })));
 }
 
 /** The most packets arriving within any one second. */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../net';
-import { BATCH_EVENT } from '../../common/live';
+import { unpackMessages } from '../../common/live';
 
 /**
  * Two server processes on one PostgreSQL database and one Redis, both with the simulator. Accounts
@@ -171,8 +171,7 @@ test('two nodes share one blast; a killed node’s accounts are taken over and t
           type Message = { event: string; data?: { id?: unknown } };
           const [, message] = JSON.parse(text.slice(2)) as [string, Message];
           // A batch (docs/realtime.md) carries the messages of its window, in order.
-          const messages = message.event === BATCH_EVENT && Array.isArray(message.data) ? (message.data as Message[]) : [message];
-          for (const m of messages) frames.push({ at: Date.now(), event: m.event, id: m.data?.id });
+          for (const m of unpackMessages(message) as Message[]) frames.push({ at: Date.now(), event: m.event, id: m.data?.id });
         } catch {
           // not an event frame
         }

@@ -1,14 +1,10 @@
 import { useSubscription, type LiveEvent, type LiveProvider } from '@refinedev/core';
 import { useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
-import { BATCH_EVENT } from '../../../common/live';
+import { unpackMessages, type LiveMessage } from '../../../common/live';
 import { getToken } from '../lib/session';
 
-export interface LiveMessage<T = Record<string, unknown>> {
-  event: string;
-  data: T;
-  date: string;
-}
+export { unpackMessages, type LiveMessage };
 
 type SocketClient = typeof import('socket.io-client');
 
@@ -61,17 +57,6 @@ interface Subscription {
   channel: string;
   listener: (msg: unknown) => void;
   cancelled: boolean;
-}
-
-function isLiveMessage(msg: unknown): msg is LiveMessage<unknown> {
-  return Boolean(msg) && typeof msg === 'object' && typeof (msg as { event?: unknown }).event === 'string';
-}
-
-/** A socket message as the messages it carries: a batch's messages in order, or itself. */
-export function unpackMessages(msg: unknown): LiveMessage<unknown>[] {
-  if (!isLiveMessage(msg)) return [];
-  if (msg.event === BATCH_EVENT && Array.isArray(msg.data)) return msg.data.filter(isLiveMessage);
-  return [msg];
 }
 
 /**
