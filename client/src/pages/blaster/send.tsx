@@ -3,6 +3,7 @@ import { App, Button, Card, Form, Input, Select, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { PageTitle } from '../../components/PageTitle';
 import { errorText } from '../../lib/http';
+import { formatCount } from '../../lib/format';
 
 interface Sender {
   id: number;
@@ -30,12 +31,11 @@ interface SendAnswer {
 const FAIL_REASONS = new Set(['not_registered', 'invalid_number', 'timeout', 'rate_limited', 'failed', 'not_connected', 'unknown_device']);
 /** Failed numbers listed in the dialog; the rest are counted. */
 const FAILED_SHOWN = 20;
-const count = (n: number) => n.toLocaleString('id-ID');
 
 /** The spec's success text, and when some receivers failed, how many got it and which failed why. */
 function SentReport({ res, t }: { res: SendAnswer; t: ReturnType<typeof useTranslate> }) {
   const failed = res.failed ?? [];
-  const skipped = res.skippedCount ? t('blaster.skipped', { count: res.skippedCount, skipped: count(res.skippedCount), optedOut: count(res.optedOutCount) }) : '';
+  const skipped = res.skippedCount ? t('blaster.skipped', { count: res.skippedCount, skipped: formatCount(res.skippedCount), optedOut: formatCount(res.optedOutCount) }) : '';
   const more = failed.length - FAILED_SHOWN;
   return (
     <div>
@@ -43,7 +43,7 @@ function SentReport({ res, t }: { res: SendAnswer; t: ReturnType<typeof useTrans
       {failed.length > 0 && (
         <>
           <p style={{ margin: '8px 0 4px' }}>
-            {t('blaster.partial', { count: failed.length, sent: count(res.sent), total: count(res.sent + failed.length), failed: count(failed.length) })}
+            {t('blaster.partial', { count: failed.length, sent: formatCount(res.sent), total: formatCount(res.sent + failed.length), failed: formatCount(failed.length) })}
           </p>
           <ul aria-label={t('blaster.failedList')} style={{ margin: 0, paddingLeft: 20, maxHeight: 240, overflow: 'auto' }}>
             {failed.slice(0, FAILED_SHOWN).map((f) => (
@@ -52,7 +52,7 @@ function SentReport({ res, t }: { res: SendAnswer; t: ReturnType<typeof useTrans
               </li>
             ))}
           </ul>
-          {more > 0 && <p style={{ margin: '4px 0 0' }}>{t('blaster.moreFailed', { count: more, more: count(more) })}</p>}
+          {more > 0 && <p style={{ margin: '4px 0 0' }}>{t('blaster.moreFailed', { count: more, more: formatCount(more) })}</p>}
         </>
       )}
     </div>
