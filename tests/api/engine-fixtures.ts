@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { transaction, type Db } from '../../server/src/db/client';
 import { rawAll } from '../../server/src/db/raw';
 import { messageTemplates, phoneNumbers, settings } from '../../server/src/db/schema';
+import { DAY_MS, DAY_OFFSET_MS } from '../../server/src/messagelog/service';
 import type { TestApp, TestUser } from '../helpers';
 import { SIM } from '../helpers';
 import { eventually } from './whatsapp-fixtures';
@@ -115,7 +116,7 @@ export async function invariantViolations(db: Db, referralPercent: number | null
 }
 
 /** The WIB day of a log row, in SQL both stores read alike. */
-const LOG_DAY = 'CAST((created_at + 25200000) / 86400000 AS INTEGER)';
+const LOG_DAY = `CAST((created_at + ${DAY_OFFSET_MS}) / ${DAY_MS} AS INTEGER)`;
 
 /**
  * message_log_days against a recount of the log: per WIB day, for everyone (user 0) and per member,

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { isStaffOrAbove, type AuthUser } from '../auth/middleware';
-import { dayFigures, wibDay } from './service';
+import { DAY_MS, dayFigures, wibDay } from './service';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const MAX_DAYS = 90;
 const DAYS_MSG = `days harus bilangan bulat 1–${MAX_DAYS}.`;
 

@@ -7,16 +7,15 @@ import { isStaffOrAbove, ownUserId, type AuthUser } from '../auth/middleware';
 /** The service's day is the Western Indonesia day (WIB, UTC+7, no daylight saving). */
 export const DAY_OFFSET_MS = 7 * 60 * 60 * 1000;
 
-/** Midnight WIB of the day `now` falls in. */
-export function startOfToday(now: Date = new Date()): Date {
-  const day = 24 * 60 * 60 * 1000;
-  return new Date(Math.floor((now.getTime() + DAY_OFFSET_MS) / day) * day - DAY_OFFSET_MS);
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The WIB day number of a moment: days since 1970-01-01 WIB (the `day` of message_log_days). */
 export const wibDay = (ms: number) => Math.floor((ms + DAY_OFFSET_MS) / DAY_MS);
+
+/** Midnight WIB of the day `now` falls in. */
+export function startOfToday(now: Date = new Date()): Date {
+  return new Date(wibDay(now.getTime()) * DAY_MS - DAY_OFFSET_MS);
+}
 
 export interface DayFigures {
   success: number;
