@@ -10,7 +10,7 @@ import { Ticker } from './tick';
 import { accountData, receiverData } from './view';
 import { leaseKeeper, leaseKey, type LeaseKeeper } from '../cluster/keeper';
 import { unleasedSendingAccounts } from '../cluster/leases';
-import { restoreSessionOf } from '../whatsapp/events';
+import { ensureSessionOf } from '../whatsapp/events';
 import { TierGuard } from './tier';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rawAll } from '../db/raw';
@@ -250,7 +250,7 @@ export class BlastEngine {
       const rows = await this.sendingAfter(after, RECOVER_BATCH);
       for (const row of rows) {
         if (this.loops.has(row.id)) continue;
-        if (this.gateway.state(row.device_id) === null) restoreSessionOf(this.ctx, row);
+        ensureSessionOf(this.ctx, row);
         if (!row.suspended && this.gateway.state(row.device_id) === 'connected') {
           this.start(row).catch((err: unknown) => this.log('Resuming a blast failed', err));
           resumed += 1;
@@ -322,7 +322,7 @@ export class BlastEngine {
       }
       // With the simulator each node holds the sessions it restored; an account linked on another
       // node since this one started is re-opened here from its saved credentials.
-      if (this.gateway.state(current.device_id) === null) restoreSessionOf(this.ctx, current);
+      ensureSessionOf(this.ctx, current);
       if (!current.suspended && this.gateway.state(current.device_id) === 'connected') {
         this.launch(current);
         this.adopted.resumed += 1;

@@ -1,4 +1,4 @@
-import { restoreSessionOfRow } from '../whatsapp/events';
+import { ensureSessionOfRow } from '../whatsapp/events';
 import { TIER_REACHED } from './tier';
 import { and, eq, isNotNull, ne, or } from 'drizzle-orm';
 import type { AppContext } from '../context';
@@ -45,7 +45,7 @@ async function rawOf(ctx: AppContext, id: number) {
 function assertBlastable(ctx: AppContext, row: WhatsappRow): void {
   if (row.suspended) throw new HttpError(403, SUSPENDED_MSG, { code: BLAST_CODES.suspended });
   // Linked on another node since this one started: its saved session is re-opened here.
-  if (ctx.gateway.state(row.deviceId) === null) restoreSessionOfRow(ctx, row);
+  ensureSessionOfRow(ctx, row);
   const live = ctx.gateway.state(row.deviceId);
   if (!row.state || !BLASTABLE_STATES.has(row.state) || live !== 'connected') {
     throw new HttpError(403, DISCONNECTED_MSG, { code: BLAST_CODES.disconnected });

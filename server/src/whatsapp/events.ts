@@ -159,11 +159,18 @@ export interface SavedSession {
 }
 
 /**
- * Re-opens one saved session in this process's gateway: the identity and state for the simulator;
- * a Cloud API number also hands its credentials (the token decrypted) to the Cloud gateway.
- * Nothing happens without saved credentials or after a logout.
+ * Re-opens one saved session in this process's gateway unless the gateway knows it already (re-opened
+ * earlier, or linked since): the identity and state for the simulator; a Cloud API number also hands
+ * its credentials (the token decrypted) to the Cloud gateway. Nothing happens without saved
+ * credentials or after a logout. Answers false when the gateway knew the session.
  */
-export function restoreSessionOf(ctx: AppContext, row: SavedSession): void {
+export function ensureSessionOf(ctx: AppContext, row: SavedSession): boolean {
+  if (ctx.gateway.state(row.device_id) !== null) return false;
+  restoreSession(ctx, row);
+  return true;
+}
+
+function restoreSession(ctx: AppContext, row: SavedSession): void {
   if (!row.serialized || !row.phonenumber || row.state === 'loggedOut') return;
   const state = RESTORABLE[row.state ?? 'unknown'] ?? 'unknown';
   const identity = { phonenumber: row.phonenumber, pushname: row.pushname ?? '', server: row.server ?? 'c.us', serialized: row.serialized };
@@ -241,9 +248,7 @@ async function restoreSessions(ctx: AppContext, progress: { done: boolean }): Pr
       .orderBy(whatsapps.id)
       .limit(batch);
     for (const row of rows) {
-      if (ctx.gateway.state(row.device_id) !== null) continue;
-      restoreSessionOf(ctx, row);
-      reopened += 1;
+      if (ensureSessionOf(ctx, row)) reopened += 1;
     }
     if (rows.length < batch) break;
     after = rows[rows.length - 1]!.id;
@@ -264,15 +269,13 @@ export function sessionsRestored(ctx: AppContext): boolean {
  * (not 'unknown' or disconnected) before its turn in the restore comes.
  */
 export function liveStateOf(ctx: AppContext, row: WhatsappRow): ConnectionState | null {
-  const state = ctx.gateway.state(row.deviceId);
-  if (state !== null || sessionsRestored(ctx)) return state;
-  restoreSessionOfRow(ctx, row);
+  if (!sessionsRestored(ctx)) ensureSessionOfRow(ctx, row);
   return ctx.gateway.state(row.deviceId);
 }
 
-/** restoreSessionOf for an account row as the query builder reads it. */
-export function restoreSessionOfRow(ctx: AppContext, row: WhatsappRow): void {
-  restoreSessionOf(ctx, {
+/** ensureSessionOf for an account row as the query builder reads it. */
+export function ensureSessionOfRow(ctx: AppContext, row: WhatsappRow): boolean {
+  return ensureSessionOf(ctx, {
     device_id: row.deviceId,
     phonenumber: row.phonenumber,
     pushname: row.pushname,

@@ -10,7 +10,7 @@ import { randomWholeSeconds, Sleeper, yieldToEventLoop } from './timing';
 import type { CheckOutcome, JobKind, JobRecord } from './types';
 import { INVALID_NUMBER } from '../../../../common/phone';
 import { leaseKeeper, leaseKey } from '../../cluster/keeper';
-import { restoreSessionOfRow } from '../../whatsapp/events';
+import { ensureSessionOfRow } from '../../whatsapp/events';
 
 /** A failed check (timeout, rate limit…) is asked again this many times before it counts as Gagal. */
 export const CHECK_RETRIES = 3;
@@ -122,7 +122,7 @@ export class JobRunner {
     if (whatsappId === null) return null;
     const row = await one(this.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId)));
     // A job taken over from another node: its account's saved session is re-opened here.
-    if (row && this.ctx.gateway.state(row.deviceId) === null) restoreSessionOfRow(this.ctx, row);
+    if (row) ensureSessionOfRow(this.ctx, row);
     return row && accountCanRunJobs(row.state) ? row : null;
   }
 
