@@ -125,6 +125,6 @@ describe('the engine store', () => {
     expect(released.map((r) => r.id).sort()).toEqual(done.claims.map((c) => c!.id).sort());
     expect(released.every((r) => r.in_use === 0 && r.last_sent === now && r.count_success === 0)).toBe(true);
     expect(await invariantViolations(db)).toEqual([]);
-    expect((await store.sendingAccounts()).map((a) => a.id)).toEqual([accountId]);
+    expect((await store.sendingAccounts(0, 10)).map((a) => a.id)).toEqual([accountId]);
   });
 });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { and, eq, inArray, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { leases, whatsapps } from '../db/schema';
 
@@ -58,16 +58,6 @@ export async function releaseLease(db: Db, kind: LeaseKind, workId: number, node
 export async function releaseAllLeases(db: Db, node: string): Promise<number> {
   const gone = await db.delete(leases).where(eq(leases.node, node)).returning({ workId: leases.workId });
   return gone.length;
-}
-
-/** Of `workIds`, the ones some node holds a live lease on (work nobody may take over now). */
-export async function heldElsewhere(db: Db, kind: LeaseKind, workIds: number[], node: string): Promise<Set<number>> {
-  if (workIds.length === 0) return new Set();
-  const rows = await db
-    .select({ workId: leases.workId })
-    .from(leases)
-    .where(and(eq(leases.kind, kind), inArray(leases.workId, workIds), sql`${leases.node} <> ${node}`, sql`${leases.expiresAt} >= ${Date.now()}`));
-  return new Set(rows.map((r) => r.workId));
 }
 
 /**

@@ -12,8 +12,7 @@ import { leaseKeeper, leaseKey, type LeaseKeeper } from '../cluster/keeper';
 import { unleasedSendingAccounts } from '../cluster/leases';
 import { ensureSessionOf } from '../whatsapp/events';
 import { TierGuard } from './tier';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { rawAll } from '../db/raw';
+import { and, eq, inArray } from 'drizzle-orm';
 import { whatsapps } from '../db/schema';
 
 /** Sending accounts read per page when a start resumes them. */
@@ -247,7 +246,7 @@ export class BlastEngine {
     // Page by id, so a start with many sending accounts never holds them all; each account's session
     // is re-opened here when the background restore has not reached it yet.
     for (let after = 0; ; ) {
-      const rows = await this.sendingAfter(after, RECOVER_BATCH);
+      const rows = await this.store.sendingAccounts(after, RECOVER_BATCH);
       for (const row of rows) {
         if (this.loops.has(row.id)) continue;
         ensureSessionOf(this.ctx, row);
@@ -265,11 +264,6 @@ export class BlastEngine {
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
     return { released: released.length, resumed, idled };
-  }
-
-  /** Accounts whose row says 'sending', after `after` in id order (a range of whatsapps_status_idx). */
-  private sendingAfter(after: number, limit: number): Promise<RawAccount[]> {
-    return rawAll<RawAccount>(this.ctx.db, sql`SELECT * FROM whatsapps WHERE status = 'sending' AND id > ${after} ORDER BY id LIMIT ${limit}`);
   }
 
   /** What the sweeps of this node have taken over so far (for the start-up line and the monitor). */

@@ -184,8 +184,8 @@ export interface EngineStore {
    * (its attempt's outcome is unknown), in one transaction.
    */
   releaseAbandoned(now: number): Promise<RawTarget[]>;
-  /** Accounts whose status is still sending, by id. */
-  sendingAccounts(): Promise<RawAccount[]>;
+  /** Up to `limit` accounts whose status is still sending, after `after` in id order (a range of whatsapps_status_idx). */
+  sendingAccounts(after: number, limit: number): Promise<RawAccount[]>;
   /** False once the database is closed: loops finishing then write nothing. */
   isOpen(): boolean;
 }

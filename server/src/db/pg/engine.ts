@@ -63,7 +63,7 @@ export const PG_ENGINE_SQL = {
       WHERE p.status IN ('active', 'nonactive') AND p.in_use = 1
         AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.kind = 'account' AND l.work_id = p.claimed_by AND l.expires_at >= $1)
       RETURNING ${TARGET_COLUMNS}`,
-  sendingAccounts: "SELECT * FROM whatsapps WHERE status = 'sending' ORDER BY id",
+  sendingAccounts: "SELECT * FROM whatsapps WHERE status = 'sending' AND id > $1 ORDER BY id LIMIT $2",
 } as const;
 const Q = PG_ENGINE_SQL;
 
@@ -178,7 +178,7 @@ export function postgresEngineStore(db: Db): EngineStore {
     isOptedOut: async (number) => (await q(pool, 'optedOut', [number])).length > 0,
     targetByNumber: async (number) => (await q<RawTarget>(pool, 'targetByNumber', [number]))[0],
     releaseAbandoned: async (now) => q<RawTarget>(pool, 'releaseAbandoned', [now]),
-    sendingAccounts: async () => q<RawAccount>(pool, 'sendingAccounts'),
+    sendingAccounts: async (after, limit) => q<RawAccount>(pool, 'sendingAccounts', [after, limit]),
     isOpen: () => !ended(),
   };
 }

@@ -71,7 +71,7 @@ export const SQLITE_ENGINE_SQL = {
   targetByNumber: `SELECT ${TARGET_COLUMNS} FROM phone_numbers WHERE number = ?`,
   releaseAll: `UPDATE phone_numbers SET in_use = 0, claimed_by = NULL, last_sent = max(coalesce(last_sent, 0), @now)
        WHERE status IN ('active', 'nonactive') AND in_use = 1 RETURNING ${TARGET_COLUMNS}`,
-  sendingAccounts: "SELECT * FROM whatsapps WHERE status = 'sending' ORDER BY id",
+  sendingAccounts: "SELECT * FROM whatsapps WHERE status = 'sending' AND id > ? ORDER BY id LIMIT ?",
 } as const;
 
 type Stmt<P extends unknown[] | object, R = unknown> = Database.Statement<P extends unknown[] ? P : [P], R>;
@@ -108,7 +108,7 @@ class Statements {
   readonly optedOut: Stmt<[string], { n: number }>;
   readonly targetByNumber: Stmt<[string], RawTarget>;
   readonly releaseAll: Stmt<{ now: number }, RawTarget>;
-  readonly sendingAccounts: Stmt<[], RawAccount>;
+  readonly sendingAccounts: Stmt<[number, number], RawAccount>;
   readonly tick: (fn: () => void) => void;
 
   constructor(readonly sqlite: Database.Database) {
@@ -132,7 +132,7 @@ class Statements {
     this.optedOut = prep<[string], { n: number }>(SQLITE_ENGINE_SQL.optedOut);
     this.targetByNumber = prep<[string], RawTarget>(SQLITE_ENGINE_SQL.targetByNumber);
     this.releaseAll = prep(SQLITE_ENGINE_SQL.releaseAll);
-    this.sendingAccounts = prep(SQLITE_ENGINE_SQL.sendingAccounts);
+    this.sendingAccounts = prep<[number, number], RawAccount>(SQLITE_ENGINE_SQL.sendingAccounts);
     const txn = s.transaction((fn: () => void) => fn());
     this.tick = (fn) => txn.immediate(fn);
   }
@@ -234,7 +234,7 @@ export function sqliteEngineStore(db: Db): EngineStore {
         });
         return released;
       }),
-    sendingAccounts: () => exclusive(() => st.sendingAccounts.all()),
+    sendingAccounts: (after, limit) => exclusive(() => st.sendingAccounts.all(after, limit)),
     isOpen: () => st.sqlite.open,
   };
 }
