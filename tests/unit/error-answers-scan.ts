@@ -126,6 +126,26 @@ export function scanErrorMessages(): MessageSite[] {
     return undefined;
   }
 
+  /** The literal a constant name, or a property of a constant object, stands for (`FIELD_LABELS.price`). */
+  function constantOf(expr: ts.Expression): ts.Expression | undefined {
+    const e = stripAs(expr);
+    if (ts.isIdentifier(e)) {
+      const b = bind(e);
+      return b?.kind === 'value' ? stripAs(b.expr) : undefined;
+    }
+    if (!ts.isPropertyAccessExpression(e)) return undefined;
+    const obj = constantOf(e.expression);
+    const prop = obj && ts.isObjectLiteralExpression(obj) ? obj.properties.find((p) => p.name?.getText() === e.name.text) : undefined;
+    return prop && ts.isPropertyAssignment(prop) ? stripAs(prop.initializer) : undefined;
+  }
+
+  /** `FIELD_LABELS.price[0]`: one item of a constant list, else undefined. */
+  function listItemOf(e: ts.Expression): ts.Expression | undefined {
+    if (!ts.isElementAccessExpression(e) || !ts.isNumericLiteral(e.argumentExpression)) return undefined;
+    const list = constantOf(e.expression);
+    return list && ts.isArrayLiteralExpression(list) ? list.elements[Number(e.argumentExpression.text)] : undefined;
+  }
+
   /** The texts an expression can be: literals, templates with holes, or a note of what stays unknown. */
   function resolve(expr: ts.Expression, depth = 0, holes: ReadonlySet<ts.FunctionLikeDeclaration> = new Set()): Found {
     const e = stripAs(expr);
@@ -136,7 +156,7 @@ export function scanErrorMessages(): MessageSite[] {
       let texts = [e.head.text];
       for (const span of e.templateSpans) {
         const inner = stripAs(span.expression);
-        const known = ts.isIdentifier(inner) ? resolve(inner, depth + 1, holes) : dynamicOf(inner);
+        const known = ts.isIdentifier(inner) || listItemOf(inner) ? resolve(inner, depth + 1, holes) : dynamicOf(inner);
         const parts = known.dynamic.length === 0 && known.messages.length > 0 && !known.messages.some((m) => m.includes(HOLE)) ? known.messages : [HOLE];
         texts = texts.flatMap((t) => parts.map((p) => t + p + span.literal.text));
       }
@@ -160,6 +180,8 @@ export function scanErrorMessages(): MessageSite[] {
       const prop = obj && ts.isObjectLiteralExpression(obj) ? obj.properties.find((p) => p.name?.getText() === e.name.text) : undefined;
       return prop && ts.isPropertyAssignment(prop) ? resolve(prop.initializer, depth + 1, holes) : dynamicOf(e);
     }
+    const item = listItemOf(e);
+    if (item) return resolve(item, depth + 1, holes);
     if (ts.isElementAccessExpression(e) && ts.isIdentifier(stripAs(e.expression))) {
       // `TEXTS[key]`: every value of the constant object.
       const b = bind(stripAs(e.expression) as ts.Identifier);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_BONUS, tooLarge } from '../money/limits';
+import { FIELD_LABELS } from '../../../common/errors';
 
 const num = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
 
@@ -11,7 +12,7 @@ export const BonusCreateBody = z
     user_id: z.preprocess(num, z.number().int().positive()).optional(),
     nominal: z.preprocess(
       num,
-      z.number({ message: 'Nominal is required.' }).int('Nominal must be a whole number.').min(1, 'Nominal must be more than 0.').max(MAX_BONUS, tooLarge('Nominal', MAX_BONUS)),
+      z.number({ message: 'Nominal is required.' }).int('Nominal must be a whole number.').min(1, 'Nominal must be more than 0.').max(MAX_BONUS, tooLarge(FIELD_LABELS.nominal[0], MAX_BONUS)),
     ),
     reason: z.string({ message: 'Keterangan is required.' }).trim().min(1, 'Keterangan is required.').max(1000, 'Keterangan is too long.'),
   })

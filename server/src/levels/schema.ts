@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_FEE, tooLarge } from '../money/limits';
+import { FIELD_LABELS } from '../../../common/errors';
 
 const whole = (label: string) =>
   z.preprocess(
@@ -13,8 +14,8 @@ const whole = (label: string) =>
 
 export const LevelBody = z.object({
   name: z.string({ message: 'Name is required.' }).trim().min(1, 'Name is required.').max(100, 'Name is too long.'),
-  blast_fee: whole('Harga per Blast').pipe(z.number().max(MAX_FEE, tooLarge('Harga per Blast', MAX_FEE))),
-  requirement_blast: whole('Syarat Minimal Blast'),
+  blast_fee: whole(FIELD_LABELS.level_fee[0]).pipe(z.number().max(MAX_FEE, tooLarge(FIELD_LABELS.level_fee[0], MAX_FEE))),
+  requirement_blast: whole(FIELD_LABELS.requirement_blast[0]),
 });
 
 export type LevelInput = z.infer<typeof LevelBody>;

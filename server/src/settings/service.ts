@@ -6,6 +6,7 @@ import { settings } from '../db/schema';
 import { MAX_FEE, tooLarge } from '../money/limits';
 import { writeAudit } from '../audit/service';
 import { DEFAULT_COUNTRY, isSupportedCountry } from '../../../common/phone';
+import { FIELD_LABELS } from '../../../common/errors';
 
 export type SettingsRow = typeof settings.$inferSelect;
 
@@ -88,18 +89,18 @@ const required = (label: string) =>
 
 export const SettingsUpdate = z
   .object({
-    interval_min: whole('Interval min').pipe(z.number().max(86_400, 'Interval min must be at most 86400 seconds.')),
-    interval_max: whole('Interval max').pipe(z.number().max(86_400, 'Interval max must be at most 86400 seconds.')),
-    price: whole('Price').pipe(z.number().max(MAX_FEE, tooLarge('Price', MAX_FEE))),
+    interval_min: whole(FIELD_LABELS.interval_min[1]).pipe(z.number().max(86_400, 'Interval min must be at most 86400 seconds.')),
+    interval_max: whole(FIELD_LABELS.interval_max[1]).pipe(z.number().max(86_400, 'Interval max must be at most 86400 seconds.')),
+    price: whole(FIELD_LABELS.price[0]).pipe(z.number().max(MAX_FEE, tooLarge(FIELD_LABELS.price[0], MAX_FEE))),
 
-    bank_names: required('Bank names').refine((v) => listOf(v).length > 0, 'Bank names is required.'),
-    colors: required('Colors').refine(
+    bank_names: required(FIELD_LABELS.bank_names[0]).refine((v) => listOf(v).length > 0, 'Bank names is required.'),
+    colors: required(FIELD_LABELS.colors[0]).refine(
       (v) => listOf(v).length > 0 && listOf(v).every((c) => HEX_COLOR.test(c)),
       'Colors must be hex colours separated by comma and space, e.g. #2C2C2C, #3E3A32.',
     ),
-    referral_percent: whole('Referral percent').pipe(z.number().max(100, 'Referral percent must be between 0 and 100.')),
-    info: required('Info'),
-    recipient_cooldown: whole('Recipient cooldown').pipe(z.number().max(8760, 'Recipient cooldown must be at most 8760 hours.')),
+    referral_percent: whole(FIELD_LABELS.referral_percent[0]).pipe(z.number().max(100, 'Referral percent must be between 0 and 100.')),
+    info: required(FIELD_LABELS.info[0]),
+    recipient_cooldown: whole(FIELD_LABELS.recipient_cooldown[0]).pipe(z.number().max(8760, 'Recipient cooldown must be at most 8760 hours.')),
     // Optional so a client that does not know the field keeps the stored country.
     default_country: z
       .string({ message: COUNTRY_MESSAGE })

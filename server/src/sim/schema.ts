@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_LABELS } from '../../../common/errors';
 
 const text = (label: string, max = 200) =>
   z.string({ message: `${label} wajib diisi` }).trim().min(1, `${label} wajib diisi`).max(max, `${label} terlalu panjang`);
@@ -7,14 +8,14 @@ const optionalText = (max: number) =>
     .preprocess((v) => (v === null || v === '' ? undefined : v), z.string().trim().max(max).optional());
 
 export const ScanBody = z.object({
-  qr: text('QR', 1000),
+  qr: text(FIELD_LABELS.qr[0], 1000),
   phonenumber: optionalText(20),
   pushname: optionalText(60),
 });
 
 export const PairBody = z.object({
-  code: text('Kode pairing', 20),
-  phonenumber: text('Nomor telepon', 20),
+  code: text(FIELD_LABELS.pairing_code[0], 20),
+  phonenumber: text(FIELD_LABELS.phone_number[0], 20),
 });
 
 export const ConnectionBody = z.object({
@@ -25,7 +26,7 @@ export const ConnectionBody = z.object({
 });
 
 export const ReplyBody = z.object({
-  from: text('Nomor pengirim', 20),
+  from: text(FIELD_LABELS.sender_number[0], 20),
   deviceId: text('deviceId'),
   text: z.string({ message: 'Pesan wajib diisi' }).max(4096, 'Pesan terlalu panjang'),
   buttonId: optionalText(200),

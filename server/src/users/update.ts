@@ -13,6 +13,7 @@ import { issueToken } from '../auth/service';
 import { writeAudit } from '../audit/service';
 import { assertCanReachUser, getUserRow } from './service';
 import { publicUser, type UserRow } from './view';
+import { FIELD_LABELS } from '../../../common/errors';
 
 const optText = z.preprocess((v) => (v === null ? '' : v), z.string().trim().max(200)).optional();
 const optWhole = (label: string, max: number) =>
@@ -36,9 +37,9 @@ export const UserUpdate = z.object({
   account_name: optText,
   password: z.preprocess((v) => (v === null ? '' : v), z.string().max(500)).optional(),
   role: z.enum(['member', 'admin', 'dev', 'staff'], { message: 'Peran tidak dikenal.' }).optional(),
-  blast_interval_min: optWhole('Interval Min', 86_400),
-  blast_interval_max: optWhole('Interval Max', 86_400),
-  blast_fee: optWhole('Fee Whatsapp Blast', MAX_FEE),
+  blast_interval_min: optWhole(FIELD_LABELS.interval_min[0], 86_400),
+  blast_interval_max: optWhole(FIELD_LABELS.interval_max[0], 86_400),
+  blast_fee: optWhole(FIELD_LABELS.member_fee[0], MAX_FEE),
 });
 type Input = z.infer<typeof UserUpdate>;
 

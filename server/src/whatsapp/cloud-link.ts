@@ -10,6 +10,7 @@ import { HttpError } from '../lib/errors';
 import { encryptSecret } from '../lib/secrets';
 import { accountByDevice, emitAccount, mayReach } from './access';
 import { whatsappView, type WhatsappRow } from './view';
+import { FIELD_LABELS } from '../../../common/errors';
 
 export const CLOUD_INACTIVE_MSG = 'Cloud API tidak aktif di server ini';
 export const TOKEN_INVALID_MSG = 'Token akses tidak valid atau kedaluwarsa';
@@ -26,8 +27,8 @@ const graphId = (label: string) =>
     .regex(/^\d{1,32}$/, `${label} harus berupa angka`);
 
 export const CloudLinkBody = z.object({
-  phoneNumberId: graphId('Phone Number ID'),
-  wabaId: graphId('WABA ID'),
+  phoneNumberId: graphId(FIELD_LABELS.phone_number_id[0]),
+  wabaId: graphId(FIELD_LABELS.waba_id[0]),
   accessToken: z
     .string({ message: 'Token akses wajib diisi' })
     .trim()

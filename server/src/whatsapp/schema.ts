@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from '../lib/ids';
+import { FIELD_LABELS } from '../../../common/errors';
 
 const optionalText = (max: number) => z.preprocess((v) => (v === null || v === '' ? undefined : v), z.string().trim().max(max).optional());
 const optionalId = z.preprocess(
@@ -39,6 +40,6 @@ export const StatusBody = IdBody.extend({
 export const IntervalBody = IdBody.extend({
   interval: z.preprocess(
     (v) => (v === '' ? null : v),
-    wholeNumber('Interval harus bilangan bulat 0 atau lebih').pipe(z.number().max(86_400, 'Interval paling lama 86400 detik')).nullable(),
+    wholeNumber(`${FIELD_LABELS.interval[0]} harus bilangan bulat 0 atau lebih`).pipe(z.number().max(86_400, `${FIELD_LABELS.interval[0]} paling lama 86400 detik`)).nullable(),
   ),
 });

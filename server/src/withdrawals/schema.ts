@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_WITHDRAW, tooLarge } from '../money/limits';
+import { FIELD_LABELS } from '../../../common/errors';
 
 export const MIN_WITHDRAW = 10_000;
 export const MIN_WITHDRAW_MSG = 'Minimal permintaan penarikan adalah Rp 10.000';
@@ -11,7 +12,7 @@ const num = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v
 export const WithdrawRequestBody = z.object({
   nominal: z.preprocess(
     num,
-    z.number({ message: MIN_WITHDRAW_MSG }).int('Nominal harus bilangan bulat.').min(MIN_WITHDRAW, MIN_WITHDRAW_MSG).max(MAX_WITHDRAW, tooLarge('Nominal', MAX_WITHDRAW)),
+    z.number({ message: MIN_WITHDRAW_MSG }).int('Nominal harus bilangan bulat.').min(MIN_WITHDRAW, MIN_WITHDRAW_MSG).max(MAX_WITHDRAW, tooLarge(FIELD_LABELS.nominal[0], MAX_WITHDRAW)),
   ),
   userId: z.preprocess(num, z.number().int().positive()).optional().nullable(),
 });

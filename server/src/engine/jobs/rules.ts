@@ -6,6 +6,7 @@ import { pageParam, textParam } from '../../lib/paging';
 import { userScope } from '../../whatsapp/access';
 import { HttpError } from '../../lib/errors';
 import { INTERVAL_ORDER_MESSAGE } from '../../../../common/jobs';
+import { FIELD_LABELS } from '../../../../common/errors';
 
 /** Form values arrive as JSON or as multipart text: '1', 'true', 'on' and true mean yes. */
 export const flagField = z.preprocess(
@@ -30,8 +31,8 @@ export const whatsappIdField = z.preprocess(
 export const jobFields = {
   whatsapp_id: whatsappIdField,
   b_insert: flagField,
-  interval_min: intervalField('Interval Min', 1),
-  interval_max: intervalField('Interval Max', 2),
+  interval_min: intervalField(FIELD_LABELS.interval_min[0], 1),
+  interval_max: intervalField(FIELD_LABELS.interval_max[0], 2),
 };
 
 /** Interval Min may not exceed Interval Max (the spec's message). */
