@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { expect } from 'vitest';
 import type { TestApp, TestUser } from '../helpers';
 import { SIM } from '../helpers';
@@ -45,13 +46,28 @@ export async function linkByQr(
   return saved.body.whatsapp as LinkedAccount;
 }
 
-/** Polls a condition (events are asynchronous) for up to `ms`. */
-export async function eventually<T>(fn: () => Promise<T> | T, ok: (value: T) => boolean, ms = 3000): Promise<T> {
+/**
+ * Polls a condition (events are asynchronous) for up to `ms` and answers the first value that meets it;
+ * past `ms` it fails with the last value (or what `describe` makes of it).
+ */
+export async function eventually<T>(fn: () => Promise<T> | T, ok: (value: T) => boolean, ms = 3000, describe: (last: T) => string = shown): Promise<T> {
   const end = Date.now() + ms;
   let last = await fn();
-  while (!ok(last) && Date.now() < end) {
+  while (!ok(last)) {
+    if (Date.now() >= end) throw new Error(`Still waiting after ${ms} ms: ${describe(last)}`);
     await new Promise((r) => setTimeout(r, 20));
     last = await fn();
   }
   return last;
+}
+
+/** A polled value for a failure message: JSON (a supertest answer gives its status and body), cut short. */
+function shown(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = inspect(value, { depth: 2, breakLength: Infinity });
+  }
+  return `last value ${text.length > 600 ? `${text.slice(0, 600)}…` : text}`;
 }
