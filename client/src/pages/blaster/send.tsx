@@ -1,4 +1,4 @@
-import { useCustom, useCustomMutation, useTranslate } from '@refinedev/core';
+import { useCustom, useCustomMutation, useDataProvider, useTranslate } from '@refinedev/core';
 import { App, Button, Card, Form, Input, Select, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { PageTitle } from '../../components/PageTitle';
@@ -106,16 +106,9 @@ export function BlasterSend() {
   const searching = receiversCall.query.isFetching && receivers !== null;
   const loadError = sendersCall.query.error ?? receiversCall.query.error;
 
-  // The chosen sender's connection, read when the form is sent: only a connected account sends.
   const chosen = Form.useWatch('sender', form);
   const sender = senders?.find((s) => s.id === chosen);
-  const stateCall = useCustom<{ state: string }>({
-    url: `/admin/whatsapp/client-state/${encodeURIComponent(sender?.deviceId ?? '')}`,
-    method: 'get',
-    meta: { fallback: t('blaster.sendError') },
-    queryOptions: { enabled: false, retry: false },
-    errorNotification: false,
-  });
+  const dataProvider = useDataProvider();
   const { mutateAsync: send } = useCustomMutation<SendAnswer>();
   const [sending, setSending] = useState(false);
 
@@ -128,9 +121,13 @@ export function BlasterSend() {
     if (!sender || sender.id !== values.sender || !values.message?.trim() || !values.receivers?.length) return;
     setSending(true);
     try {
-      const { data, error } = await stateCall.query.refetch();
-      if (error || !data) throw error ?? new Error(t('blaster.sendError'));
-      const { state } = data.data;
+      // The sender's connection, read as the form is sent: only a connected account sends.
+      const { data } = await dataProvider().custom!<{ state: string }>({
+        url: `/admin/whatsapp/client-state/${encodeURIComponent(sender.deviceId)}`,
+        method: 'get',
+        meta: { fallback: t('blaster.sendError') },
+      });
+      const { state } = data;
       if (state !== 'CONNECTED') {
         modal.error({ title: t('blaster.failedTitle'), content: t('blaster.notConnected', { sender: sender.phonenumber ?? sender.clientid, state }) });
         return;

@@ -33,11 +33,14 @@ function writeCache(key: string, figures: Figures): void {
   }
 }
 
-/** One source's figures: what its call answered, zeros when it failed, nothing while it runs. */
-function useSource(source: FigureSource): Figures | null {
+/**
+ * One source's figures: what its call answered, zeros when it failed, nothing while it runs; `at` is
+ * when that answer came (a new answer, a new time).
+ */
+function useSource(source: FigureSource): { figures: Figures | null; at: number } {
   const { query } = useCustom<Record<string, unknown>>({ url: source.path, method: 'get', queryOptions: { retry: false }, errorNotification: false });
-  if (query.isError) return Object.fromEntries(Object.keys(source.pick({})).map((k) => [k, 0]));
-  return query.data ? source.pick(query.data.data ?? {}) : null;
+  if (query.isError) return { figures: Object.fromEntries(Object.keys(source.pick({})).map((k) => [k, 0])), at: query.errorUpdatedAt };
+  return { figures: query.data ? source.pick(query.data.data ?? {}) : null, at: query.dataUpdatedAt };
 }
 
 /**
@@ -48,11 +51,12 @@ function useSource(source: FigureSource): Figures | null {
 export function useFigures(cacheKey: string, keys: string[], sources: FigureSource[]): { figures: Figures; fresh: boolean } {
   const [cached] = useState<Figures>(() => ({ ...Object.fromEntries(keys.map((k) => [k, 0])), ...(readCache(cacheKey) ?? {}) }));
   const answers = sources.map(useSource);
-  const fresh = answers.every((a) => a !== null);
-  const figures: Figures = Object.assign({}, cached, ...answers.filter((a) => a !== null));
-  const settled = fresh ? JSON.stringify(Object.assign({}, ...answers)) : null;
+  const fresh = answers.every((a) => a.figures !== null);
+  const figures: Figures = Object.assign({}, cached, ...answers.map((a) => a.figures).filter((f) => f !== null));
+  // Once every call has answered, the cache is written again for each new answer.
+  const answeredAt = fresh ? answers.map((a) => a.at).join(',') : null;
   useEffect(() => {
-    if (settled) writeCache(cacheKey, JSON.parse(settled) as Figures);
-  }, [cacheKey, settled]);
+    if (answeredAt) writeCache(cacheKey, Object.assign({}, ...answers.map((a) => a.figures)) as Figures);
+  }, [cacheKey, answeredAt]);
   return { figures, fresh };
 }
