@@ -1,6 +1,5 @@
 import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { HttpError } from '../lib/errors';
 import type { RedisLink } from '../cluster/redis';
 
@@ -20,12 +19,7 @@ export function signInLimiter(redis?: RedisLink | null): RequestHandler {
   return rateLimit({
     // With several nodes the counts live in Redis, so an attacker gains nothing by switching nodes.
     ...(redis
-      ? {
-          store: new RedisStore({
-            prefix: `${redis.prefix}signin:`,
-            sendCommand: (...args: string[]) => redis.pub.sendCommand(args) as Promise<RedisReply>,
-          }),
-        }
+      ? { store: redis.limitStore('signin:') }
       : {}),
     windowMs: 15 * 60 * 1000,
     limit: 10,

@@ -1,8 +1,10 @@
-import { createClient } from 'redis';
+import type { createClient } from 'redis';
+import type { createAdapter } from '@socket.io/redis-adapter';
+import type { Store } from 'express-rate-limit';
+import type { RedisReply } from 'rate-limit-redis';
 
-const newClient = (url: string) =>
-  createClient({ url, socket: { connectTimeout: 3_000, reconnectStrategy: (retries: number) => Math.min(retries * 200, 3_000) } });
-type Client = ReturnType<typeof newClient>;
+const options = (url: string) => ({ url, socket: { connectTimeout: 3_000, reconnectStrategy: (retries: number) => Math.min(retries * 200, 3_000) } });
+type Client = ReturnType<typeof createClient<Record<string, never>, Record<string, never>, Record<string, never>>>;
 
 /**
  * The Redis connections of a node that shares live events and limits with other nodes: one to publish
@@ -13,12 +15,21 @@ export interface RedisLink {
   sub: Client;
   /** Key prefix, so several installs (or tests) can share one Redis. */
   prefix: string;
+  /** The socket.io adapter that shares rooms and events through these connections. */
+  socketAdapter(): ReturnType<typeof createAdapter>;
+  /** A store for express-rate-limit whose counts live in Redis under `prefix` + `name`. */
+  limitStore(name: string): Store;
   close(): Promise<void>;
 }
 
+/**
+ * Connects to Redis. The client, the socket.io adapter and the rate-limit store load here, so a
+ * single node without Redis never loads them.
+ */
 export async function connectRedis(url: string, prefix = 'blast:'): Promise<RedisLink> {
-  const pub = newClient(url);
-  const sub = newClient(url);
+  const [{ createClient }, { createAdapter }, { RedisStore }] = await Promise.all([import('redis'), import('@socket.io/redis-adapter'), import('rate-limit-redis')]);
+  const pub: Client = createClient(options(url));
+  const sub: Client = createClient(options(url));
   // Errors surface through failed commands and the health check; an unhandled 'error' event would crash.
   pub.on('error', () => undefined);
   sub.on('error', () => undefined);
@@ -27,6 +38,8 @@ export async function connectRedis(url: string, prefix = 'blast:'): Promise<Redi
     pub,
     sub,
     prefix,
+    socketAdapter: () => createAdapter(pub, sub, { key: `${prefix}socket.io` }),
+    limitStore: (name) => new RedisStore({ prefix: `${prefix}${name}`, sendCommand: (...args: string[]) => pub.sendCommand(args) as Promise<RedisReply> }),
     async close() {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },

@@ -1,8 +1,7 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { is } from 'drizzle-orm';
 import { PgDatabase } from 'drizzle-orm/pg-core';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import crypto from 'node:crypto';
 import * as schema from './schema';
 import { fromRoot } from '../lib/paths';
@@ -12,15 +11,24 @@ import { setActiveDialect } from './dialect';
  * PostgreSQL through Drizzle's node-postgres driver. The tables are the ones of ./schema; their columns
  * map to PostgreSQL columns of the same names whose values travel as the same JavaScript values
  * (times as epoch milliseconds in bigint, flags as 0/1 smallint, JSON as text), so one query builder
- * serves both stores. drizzle/pg holds this dialect's migrations.
+ * serves both stores. drizzle/pg holds this dialect's migrations. The driver, Drizzle's node-postgres
+ * binding and its migrator load with the first PostgreSQL handle: an install on SQLite never loads them.
  */
 export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 const MIGRATIONS = fromRoot('drizzle', 'pg');
 
-// bigint (int8) columns hold epoch milliseconds and counters well below 2^53: read them as numbers.
-// Sums over money use SQL numeric and are read as strings, then BigInt, by the code that needs them.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+let loaded: Promise<{ pg: typeof pg; drizzle: typeof import('drizzle-orm/node-postgres').drizzle; migrate: typeof import('drizzle-orm/node-postgres/migrator').migrate }> | null = null;
+
+function driver() {
+  loaded ??= Promise.all([import('pg'), import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')]).then(([p, d, m]) => {
+    // bigint (int8) columns hold epoch milliseconds and counters well below 2^53: read them as numbers.
+    // Sums over money use SQL numeric and are read as strings, then BigInt, by the code that needs them.
+    p.default.types.setTypeParser(p.default.types.builtins.INT8, (v: string) => Number(v));
+    return { pg: p.default, drizzle: d.drizzle, migrate: m.migrate };
+  });
+  return loaded;
+}
 
 /** Any fixed number: the advisory lock key migrations run under. */
 const MIGRATION_LOCK = 7_447_001;
@@ -34,7 +42,7 @@ export function isPostgres(db: unknown): db is PgDb {
   return is(db, PgDatabase);
 }
 
-function pool(url: string, searchPath?: string): pg.Pool {
+function pool(pg: typeof import('pg').default, url: string, searchPath?: string): pg.Pool {
   return new pg.Pool({
     connectionString: url,
     max: Number(process.env.PG_POOL_MAX ?? 10),
@@ -44,8 +52,9 @@ function pool(url: string, searchPath?: string): pg.Pool {
 }
 
 export async function openPostgres(url: string): Promise<PgDb> {
+  const { pg, drizzle, migrate } = await driver();
   setActiveDialect('postgres');
-  const client = pool(url);
+  const client = pool(pg, url);
   const db = drizzle(client, { schema }) as PgDb;
   // Nodes starting together migrate one after the other: the first applies, the others find nothing to do.
   const lock = await client.connect();
@@ -61,6 +70,7 @@ export async function openPostgres(url: string): Promise<PgDb> {
 
 /** A new schema on the server named by `url`, migrated, used only by the returned handle. */
 export async function createPostgresTestDb(url: string): Promise<PgDb> {
+  const { pg, drizzle, migrate } = await driver();
   const name = `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -70,7 +80,7 @@ export async function createPostgresTestDb(url: string): Promise<PgDb> {
     await admin.end();
   }
   setActiveDialect('postgres');
-  const client = pool(url, name);
+  const client = pool(pg, url, name);
   const db = drizzle(client, { schema }) as PgDb;
   await migrate(db, { migrationsFolder: MIGRATIONS, migrationsSchema: name });
   testSchemas.set(db, { schema: name, url });
@@ -81,6 +91,7 @@ export async function closePostgres(db: PgDb): Promise<void> {
   await db.$client.end();
   const test = testSchemas.get(db);
   if (!test) return;
+  const { pg } = await driver();
   const admin = new pg.Client({ connectionString: test.url });
   await admin.connect();
   try {

@@ -1,7 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import express from 'express';
 import { Server as IoServer, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { AppContext } from '../context';
 import { userFromToken } from '../auth/middleware';
 import { roomsFor, type SocketIdentity } from './hub';
@@ -69,7 +68,7 @@ export function attachSocket(ctx: AppContext, http: HttpServer): IoServer {
     closeAtExpiry(socket, who.expiresAt);
   });
 
-  if (ctx.redis) io.adapter(createAdapter(ctx.redis.pub, ctx.redis.sub, { key: `${ctx.redis.prefix}socket.io` }));
+  if (ctx.redis) io.adapter(ctx.redis.socketAdapter());
   ctx.realtime.attach(
     io,
     async (token) => {
