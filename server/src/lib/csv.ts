@@ -38,35 +38,47 @@ export interface ExportFormat<T> {
   json: (row: T) => unknown;
 }
 
+type NextPage<T> = (afterKey: number) => Promise<{ rows: T[]; lastKey: number } | null> | { rows: T[]; lastKey: number } | null;
+
+/** One output of `streamRowsTo` and the format it is written in. */
+export interface RowTarget {
+  out: Writable;
+  format: 'csv' | 'json';
+}
+
 /**
  * Streams rows as CSV or a JSON array, fetching them page by page (keyset), so an export of
  * millions of rows never sits in memory and no page keeps the event loop more than a moment.
  */
-export async function streamRows<T>(
-  out: Writable,
-  format: 'csv' | 'json',
-  shape: ExportFormat<T>,
-  nextPage: (afterKey: number) => Promise<{ rows: T[]; lastKey: number } | null> | { rows: T[]; lastKey: number } | null,
-): Promise<void> {
-  let first = true;
-  await writeChunk(out, format === 'csv' ? csvLine(shape.header) : '[');
+export function streamRows<T>(out: Writable, format: 'csv' | 'json', shape: ExportFormat<T>, nextPage: NextPage<T>): Promise<void> {
+  return streamRowsTo([{ out, format }], shape, nextPage);
+}
+
+/** `streamRows` to several outputs at once: each page is fetched once and written to every one. */
+export async function streamRowsTo<T>(targets: RowTarget[], shape: ExportFormat<T>, nextPage: NextPage<T>): Promise<void> {
+  const first = targets.map(() => true);
+  await Promise.all(targets.map((t) => writeChunk(t.out, t.format === 'csv' ? csvLine(shape.header) : '[')));
   let key = 0;
   for (;;) {
     const page = await nextPage(key);
     if (!page || page.rows.length === 0) break;
     key = page.lastKey;
-    let text = '';
-    for (const row of page.rows) {
-      if (format === 'csv') text += csvLine(shape.cells(row));
-      else {
-        text += `${first ? '\n' : ',\n'}${JSON.stringify(shape.json(row))}`;
-        first = false;
-      }
-    }
-    await writeChunk(out, text);
+    await Promise.all(
+      targets.map((t, i) => {
+        let text = '';
+        for (const row of page.rows) {
+          if (t.format === 'csv') text += csvLine(shape.cells(row));
+          else {
+            text += `${first[i] ? '\n' : ',\n'}${JSON.stringify(shape.json(row))}`;
+            first[i] = false;
+          }
+        }
+        return writeChunk(t.out, text);
+      }),
+    );
     // A fast reader drains every write at once, so the loop would never leave this task: give
     // other requests their turn after each page.
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  if (format === 'json') await writeChunk(out, first ? ']' : '\n]');
+  await Promise.all(targets.map((t, i) => (t.format === 'json' ? writeChunk(t.out, first[i] ? ']' : '\n]') : undefined)));
 }

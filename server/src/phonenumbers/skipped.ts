@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
-import { csvLine, writeChunk, type ExportFormat } from '../lib/csv';
+import { streamRowsTo, type ExportFormat } from '../lib/csv';
 import { HttpError } from '../lib/errors';
 
 export interface SkippedRow {
@@ -53,25 +53,14 @@ export async function writeSkippedFiles(
   const csv = fs.createWriteStream(path.join(dir, `${token}.csv`));
   const json = fs.createWriteStream(path.join(dir, `${token}.json`));
   try {
-    await Promise.all([writeChunk(csv, csvLine(SHAPE.header)), writeChunk(json, '[')]);
-    let key = 0;
-    let first = true;
-    for (;;) {
-      const page = await nextPage(key);
-      if (!page || page.rows.length === 0) break;
-      key = page.lastKey;
-      let csvText = '';
-      let jsonText = '';
-      for (const row of page.rows) {
-        csvText += csvLine(SHAPE.cells(row));
-        jsonText += `${first ? '\n' : ',\n'}${JSON.stringify(SHAPE.json(row))}`;
-        first = false;
-      }
-      await Promise.all([writeChunk(csv, csvText), writeChunk(json, jsonText)]);
-      // Give other work on this thread its turn after each page.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
-    await writeChunk(json, first ? ']' : '\n]');
+    await streamRowsTo(
+      [
+        { out: csv, format: 'csv' },
+        { out: json, format: 'json' },
+      ],
+      SHAPE,
+      nextPage,
+    );
   } finally {
     csv.end();
     json.end();
