@@ -66,7 +66,7 @@ export async function defaultCountry(db: Db | Tx): Promise<string> {
 }
 
 /** The same, for code holding only the SQLite connection (the import staging). */
-export { defaultCountryOf } from '../db/sqlite/settings';
+export { defaultCountryOf } from '../db/sqlite/default-country';
 
 export const COUNTRY_MESSAGE = 'Kode Negara Default harus kode negara ISO 3166 dua huruf yang dikenal, mis. ID.';
 

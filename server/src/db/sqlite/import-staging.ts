@@ -1,14 +1,12 @@
 import type Database from 'better-sqlite3';
-import { DEFAULT_COUNTRY, isSupportedCountry, normalizePhone } from '../../../../common/phone';
+import { normalizePhone } from '../../../../common/phone';
+import { defaultCountryOf } from './default-country';
 import type { ImportRecord } from '../../lib/rows';
 import { NumberSet } from '../../phonenumbers/number-set';
 import { SKIP_REASONS } from '../../phonenumbers/import-types';
 
-/** 'Kode Negara Default' read on the import's own connection. */
-function defaultCountryOf(c: Database.Database): string {
-  const row = c.prepare('SELECT default_country AS c FROM settings WHERE id = 1').get() as { c: string } | undefined;
-  return row && isSupportedCountry(row.c) ? row.c : DEFAULT_COUNTRY;
-}
+/** The id of the listed row with that number (an SQL expression). */
+const listed = (number: string) => `(SELECT p.id FROM main.phone_numbers p WHERE p.number = ${number})`;
 
 const MAX_TEXT = 200;
 const CHUNK = 250;
@@ -117,9 +115,8 @@ export class ImportStaging {
     const c = this.c;
     const t = this.table;
     const size = (table: string) => (c.prepare(`SELECT coalesce(max(id), 0) AS n FROM main.${table}`).get() as { n: number }).n;
-    const listed = (number: string) => `(SELECT p.id FROM main.phone_numbers p WHERE p.number = ${number})`;
     const move = (reason: string, from: string, refId: string, refStatus: string) => {
-      const { changes } = c.prepare(`INSERT INTO ${this.skip} (seq, number, name, reason, ref_id, ref_status) SELECT s.seq, s.number, s.name, ?, ${refId}, ${refStatus} ${from}`).run(reason);
+      const changes = this.skipFrom(reason, refId, refStatus, from);
       if (changes > 0) {
         c.prepare(`DELETE FROM ${this.fresh} WHERE seq IN (SELECT seq FROM ${this.skip} WHERE reason = ?)`).run(reason);
         this.newRows -= changes;
@@ -137,6 +134,16 @@ export class ImportStaging {
         : `FROM temp.${t}_new s INDEXED BY ${this.index} CROSS JOIN main.phone_numbers p WHERE p.number = s.number`;
     move(SKIP_REASONS.existing, existingFrom, 'p.id', 'p.status');
     this.markRepeats(Number.MAX_SAFE_INTEGER);
+  }
+
+  /**
+   * Copies the staged rows that `from` selects (the staged row aliased `s`) to the skipped rows with
+   * `reason` and the listed row's id and status (SQL expressions); answers how many.
+   */
+  private skipFrom(reason: string, refId: string, refStatus: string, from: string, ...params: unknown[]): number {
+    return this.c
+      .prepare(`INSERT INTO ${this.skip} (seq, number, name, reason, ref_id, ref_status) SELECT s.seq, s.number, s.name, ?, ${refId}, ${refStatus} ${from}`)
+      .run(reason, ...params).changes;
   }
 
   /** Repeats of an opted-out number, or of one listed with an id up to `listedUpTo`, report that reason instead. */
@@ -177,16 +184,14 @@ export class ImportStaging {
       )
       .run();
     if (changes !== pending) {
-      c.prepare(
-        `INSERT INTO ${this.skip} (seq, number, name, reason, ref_id, ref_status)
-         SELECT s.seq, s.number, s.name, ?, (SELECT p.id FROM main.phone_numbers p WHERE p.number = s.number), 'nonactive'
-         FROM temp.${t}_new s WHERE s.number IN (SELECT number FROM main.opt_outs)`,
-      ).run(SKIP_REASONS.optedOut);
-      c.prepare(
-        `INSERT INTO ${this.skip} (seq, number, name, reason, ref_id, ref_status)
-         SELECT s.seq, s.number, s.name, ?, p.id, p.status FROM temp.${t}_new s JOIN main.phone_numbers p ON p.number = s.number
-         WHERE p.id <= ? AND s.seq NOT IN (SELECT seq FROM ${this.skip})`,
-      ).run(SKIP_REASONS.existing, before);
+      this.skipFrom(SKIP_REASONS.optedOut, listed('s.number'), `'nonactive'`, `FROM temp.${t}_new s WHERE s.number IN (SELECT number FROM main.opt_outs)`);
+      this.skipFrom(
+        SKIP_REASONS.existing,
+        'p.id',
+        'p.status',
+        `FROM temp.${t}_new s JOIN main.phone_numbers p ON p.number = s.number WHERE p.id <= ? AND s.seq NOT IN (SELECT seq FROM ${this.skip})`,
+        before,
+      );
       this.markRepeats(before);
     }
     return changes;

@@ -1,4 +1,3 @@
-import { isSupportedCountry, DEFAULT_COUNTRY } from '../../../../common/phone';
 import type { Db } from '../client';
 import { settingsSeed } from '../../settings/service';
 
@@ -8,10 +7,4 @@ import { settingsSeed } from '../../settings/service';
  */
 export function seedSettingsOnOpen(db: Db): void {
   for (const statement of settingsSeed(db)) statement.run();
-}
-
-/** 'Kode Negara Default' for code holding only the SQLite connection (the import staging). */
-export function defaultCountryOf(client: { prepare(sql: string): { get(): unknown } }): string {
-  const row = client.prepare('SELECT default_country AS c FROM settings WHERE id = 1').get() as { c: string } | undefined;
-  return row && isSupportedCountry(row.c) ? row.c : DEFAULT_COUNTRY;
 }
