@@ -6,6 +6,7 @@ import * as schema from './schema';
 import { fromRoot } from '../lib/paths';
 import { seedSettings } from '../settings/service';
 import { seedSettingsOnOpen } from './sqlite/settings';
+import { keepStatements } from './sqlite/statements';
 import { gate, installSqliteGate } from './gate';
 import { setActiveDialect } from './dialect';
 import { isPostgresUrl, openPostgres, closePostgres, createPostgresTestDb, postgresTransaction, isPostgres } from './postgres';
@@ -40,6 +41,7 @@ function openSqlite(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  keepStatements(sqlite);
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: MIGRATIONS });
   return db;
