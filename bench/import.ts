@@ -170,7 +170,7 @@ async function viaCompiledServer(dir: string, base: string, csv: string) {
   } finally {
     for (const child of children) {
       child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
     }
   }
 }

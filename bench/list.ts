@@ -236,7 +236,7 @@ async function runSize(rows: number): Promise<string[]> {
   } finally {
     for (const child of children) {
       child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
     }
     closeDb(db);
     fs.rmSync(dir, { recursive: true, force: true });

@@ -266,8 +266,9 @@ export const ERROR_MESSAGES = {
  * or Indonesian), by stable key. The client shows the locale's `errors.labels.<key>` in their place, so
  * an English screen reads 'Minimum Blasts is required.' where the server wrote 'Syarat Minimal Blast', and
  * an Indonesian one 'Harga per Blast' where it wrote 'Price'. A label not listed is shown as written.
- * The server's schemas read their labels from here (the settings form writes the intervals' second
- * spelling), so a label and its key cannot drift apart.
+ * The server's schemas read the labels of their `{label}` messages from here (the settings form writes
+ * the intervals' second spelling), so those labels and their keys cannot drift apart; messages written
+ * whole (such as 'Nominal is required.') are entries of the catalogue above and carry their own texts.
  */
 export const FIELD_LABELS = {
   interval_min: ['Interval Min', 'Interval min'],

@@ -43,6 +43,10 @@ const COUNTRIES = new Set<string>(getCountries());
 export function isSupportedCountry(code: string): boolean {
   return COUNTRIES.has(code);
 }
+/** The setting's country when the library knows it, else the default ('Kode Negara Default' as read). */
+export function countryOr(code: string | null | undefined): string {
+  return code && isSupportedCountry(code) ? code : DEFAULT_COUNTRY;
+}
 export function supportedCountries(): string[] {
   return [...COUNTRIES].sort();
 }

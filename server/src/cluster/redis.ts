@@ -1,10 +1,10 @@
-import type { createClient } from 'redis';
+import type { RedisClientType } from 'redis';
 import type { createAdapter } from '@socket.io/redis-adapter';
 import type { Store } from 'express-rate-limit';
 import type { RedisReply } from 'rate-limit-redis';
 
 const options = (url: string) => ({ url, socket: { connectTimeout: 3_000, reconnectStrategy: (retries: number) => Math.min(retries * 200, 3_000) } });
-type Client = ReturnType<typeof createClient<Record<string, never>, Record<string, never>, Record<string, never>>>;
+type Client = RedisClientType;
 
 /**
  * The Redis connections of a node that shares live events and limits with other nodes: one to publish

@@ -5,7 +5,7 @@ import { one } from '../db/raw';
 import { settings } from '../db/schema';
 import { MAX_FEE, tooLarge } from '../money/limits';
 import { writeAudit } from '../audit/service';
-import { DEFAULT_COUNTRY, isSupportedCountry } from '../../../common/phone';
+import { countryOr, isSupportedCountry } from '../../../common/phone';
 import { FIELD_LABELS } from '../../../common/errors';
 
 export type SettingsRow = typeof settings.$inferSelect;
@@ -62,11 +62,8 @@ export function settingsView(row: SettingsRow) {
 /** 'Kode Negara Default': the country a number written without a country code belongs to. */
 export async function defaultCountry(db: Db | Tx): Promise<string> {
   const row = await one(db.select({ c: settings.defaultCountry }).from(settings).where(eq(settings.id, 1)).limit(1));
-  return row && isSupportedCountry(row.c) ? row.c : DEFAULT_COUNTRY;
+  return countryOr(row?.c);
 }
-
-/** The same, for code holding only the SQLite connection (the import staging). */
-export { defaultCountryOf } from '../db/sqlite/default-country';
 
 export const COUNTRY_MESSAGE = 'Kode Negara Default harus kode negara ISO 3166 dua huruf yang dikenal, mis. ID.';
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { Db } from '../client';
 import type { PgDb } from '../postgres';
-import { DEFAULT_COUNTRY, isSupportedCountry, normalizePhone } from '../../../../common/phone';
+import { countryOr, normalizePhone } from '../../../../common/phone';
 import { readImportRows, type ImportRecord } from '../../lib/rows';
 import { NumberSet } from '../../phonenumbers/number-set';
 import { writeSkippedFiles, type SkippedRow } from '../../phonenumbers/skipped';
@@ -182,7 +182,7 @@ class Staging {
   private async defaultCountry(): Promise<string> {
     const { rows } = await this.c.query<{ c: string }>('SELECT default_country AS c FROM settings WHERE id = 1');
     const country = rows[0]?.c;
-    return country && isSupportedCountry(country) ? country : DEFAULT_COUNTRY;
+    return countryOr(country);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { isSupportedCountry, DEFAULT_COUNTRY } from '../../../../common/phone';
+import { countryOr } from '../../../../common/phone';
 
 /**
  * 'Kode Negara Default' for code holding only the SQLite connection: the import staging, in its worker
@@ -6,5 +6,5 @@ import { isSupportedCountry, DEFAULT_COUNTRY } from '../../../../common/phone';
  */
 export function defaultCountryOf(client: { prepare(sql: string): { get(): unknown } }): string {
   const row = client.prepare('SELECT default_country AS c FROM settings WHERE id = 1').get() as { c: string } | undefined;
-  return row && isSupportedCountry(row.c) ? row.c : DEFAULT_COUNTRY;
+  return countryOr(row?.c);
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../client';
 import { gate } from '../gate';
+import { prepareAlone } from './statements';
 import type {
   ClaimedTarget,
   EngineStore,
@@ -113,7 +114,7 @@ class Statements {
 
   constructor(readonly sqlite: Database.Database) {
     const s = sqlite;
-    const prep = <P extends unknown[] | object, R = unknown>(source: string): Stmt<P, R> => s.prepare<P, R>(source) as Stmt<P, R>;
+    const prep = <P extends unknown[] | object, R = unknown>(source: string): Stmt<P, R> => prepareAlone<P, R>(s, source) as Stmt<P, R>;
     this.claim = prep(SQLITE_ENGINE_SQL.claim);
     this.release = prep<[number], RawTarget>(SQLITE_ENGINE_SQL.release);
     this.markSent = prep(SQLITE_ENGINE_SQL.markSent);

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { normalizePhone } from '../../../../common/phone';
 import { defaultCountryOf } from './default-country';
+import { prepareAlone } from './statements';
 import type { ImportRecord } from '../../lib/rows';
 import { NumberSet } from '../../phonenumbers/number-set';
 import { SKIP_REASONS } from '../../phonenumbers/import-types';
@@ -53,11 +54,11 @@ export class ImportStaging {
     c.exec(`CREATE TABLE ${this.fresh} (seq INTEGER PRIMARY KEY, number TEXT NOT NULL, name TEXT NOT NULL, line_type TEXT)`);
     c.exec(`CREATE TABLE ${this.skip} (seq INTEGER PRIMARY KEY, number TEXT NOT NULL, name TEXT NOT NULL, reason TEXT NOT NULL, ref_id INTEGER, ref_status TEXT)`);
     this.insertNew = this.insertMany(CHUNK);
-    this.insertSkip = c.prepare(`INSERT INTO ${this.skip} (seq, number, name, reason) VALUES (?, ?, ?, ?)`);
+    this.insertSkip = prepareAlone(c, `INSERT INTO ${this.skip} (seq, number, name, reason) VALUES (?, ?, ?, ?)`);
   }
 
   private insertMany(n: number): Database.Statement {
-    return this.c.prepare(`INSERT INTO ${this.fresh} (seq, number, name, line_type) VALUES ${Array.from({ length: n }, () => '(?, ?, ?, ?)').join(', ')}`);
+    return prepareAlone(this.c, `INSERT INTO ${this.fresh} (seq, number, name, line_type) VALUES ${Array.from({ length: n }, () => '(?, ?, ?, ?)').join(', ')}`);
   }
 
   get rows(): number {
@@ -151,7 +152,7 @@ export class ImportStaging {
     const t = this.table;
     this.c
       .prepare(
-        `UPDATE ${this.skip} SET reason = ?, ref_status = 'nonactive', ref_id = (SELECT p.id FROM main.phone_numbers p WHERE p.number = ${t}_skip.number)
+        `UPDATE ${this.skip} SET reason = ?, ref_status = 'nonactive', ref_id = ${listed(`${t}_skip.number`)}
          WHERE reason = ? AND number IN (SELECT number FROM main.opt_outs)`,
       )
       .run(SKIP_REASONS.optedOut, SKIP_REASONS.repeated);
