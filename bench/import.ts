@@ -32,7 +32,7 @@ import { ensurePhoneSearch, indexAll } from '../server/src/phonenumbers/search';
 import { numberArg } from './lib/contacts-data';
 import { mobileStored, sqliteFloor, writeImportCsv } from './lib/import-data';
 import { procMemory } from './lib/proc';
-import { startServerProcess } from '../tests/server-process';
+import { startServerProcess, stopServerProcesses } from '../tests/server-process';
 
 // The HTTP run's server logs a line per request (thousands of /api/config probes); warnings and errors only.
 process.env.LOG_LEVEL ??= 'warn';
@@ -168,10 +168,7 @@ async function viaCompiledServer(dir: string, base: string, csv: string) {
     if (status !== 200) throw new Error(`the compiled server answered ${status}: ${JSON.stringify(result)}`);
     return { result, seconds, before, peak };
   } finally {
-    for (const child of children) {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
-    }
+    await stopServerProcesses(children);
   }
 }
 

@@ -27,7 +27,7 @@ import { listPerPage } from '../server/src/whatsapp/service';
 import { listGenerators } from '../server/src/generators/service';
 import { listValidators } from '../server/src/validators/service';
 import { createUser } from '../server/src/auth/service';
-import { startServerProcess, type ServerProcess } from '../tests/server-process';
+import { startServerProcess, stopServerProcesses, type ServerProcess } from '../tests/server-process';
 import { ensurePhoneSearch, indexAll } from '../server/src/phonenumbers/search';
 import { foldNewRows } from '../server/src/phonenumbers/counters';
 import { benchNumber, numberArg } from './lib/contacts-data';
@@ -234,10 +234,7 @@ async function runSize(rows: number): Promise<string[]> {
       lines.push(`${rows / 1e6}M ${line}`);
     }
   } finally {
-    for (const child of children) {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
-    }
+    await stopServerProcesses(children);
     closeDb(db);
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -58,3 +58,11 @@ export function startServerProcess(
     void exited.then(({ code }) => reject(new Error(`server exited (${code}): ${out}`)));
   });
 }
+
+/** Stops the collected server processes (SIGTERM) and waits until each has exited. */
+export async function stopServerProcesses(children: ChildProcess[]): Promise<void> {
+  for (const child of children) {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
+  }
+}
