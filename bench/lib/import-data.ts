@@ -56,9 +56,16 @@ export async function writeImportCsv(file: string, rows: number, offset: number)
 /**
  * The staged sqlite3 floor: the command-line tool's `.import` of the same file into a staging table,
  * then one `INSERT OR IGNORE … ORDER BY number` of the numbers in stored form (local 0 → 62, rows
- * that are not digits dropped) into a copy of the same database. Answers the seconds it took.
+ * that are not digits dropped) into a copy of the same database, with the columns an import writes
+ * (name, line type, creation time). Answers the seconds it took and the rows it added.
+ *
+ * The creation time is given: the table's default, `unixepoch('subsec')`, needs SQLite 3.42, and an
+ * older command-line tool (Debian 12 ships 3.40) reads it as NULL, so `OR IGNORE` would silently drop
+ * every row and time a sort that inserts nothing. The caller compares the rows added with the import's.
  */
-export function sqliteFloor(dbFile: string, csv: string): number {
+export function sqliteFloor(dbFile: string, csv: string): { seconds: number; added: number } {
+  const count = () => Number(execFileSync('sqlite3', [dbFile, 'SELECT count(*) FROM phone_numbers'], { encoding: 'utf8' }).trim());
+  const before = count();
   const t = performance.now();
   execFileSync(
     'sqlite3',
@@ -70,10 +77,12 @@ export function sqliteFloor(dbFile: string, csv: string): number {
       'CREATE TEMP TABLE staging (number TEXT, name TEXT)',
       '.mode csv',
       `.import --skip 1 --schema temp ${csv} staging`,
-      `INSERT OR IGNORE INTO phone_numbers (number, name)
-         SELECT '62' || substr(number, 2), name FROM temp.staging WHERE number GLOB '0[0-9]*' AND number NOT GLOB '*[^0-9]*' ORDER BY 1;`,
+      `INSERT OR IGNORE INTO phone_numbers (number, name, line_type, created_at)
+         SELECT '62' || substr(number, 2), name, 'mobile', CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
+         FROM temp.staging WHERE number GLOB '0[0-9]*' AND number NOT GLOB '*[^0-9]*' ORDER BY 1;`,
     ],
     { stdio: 'pipe' },
   );
-  return (performance.now() - t) / 1000;
+  const seconds = (performance.now() - t) / 1000;
+  return { seconds, added: count() - before };
 }
