@@ -1,0 +1,157 @@
+/**
+ * The engine's floor for bench/floor.ts: the engine stores' own statements (SQLITE_ENGINE_SQL,
+ * PG_ENGINE_SQL) run bare, one transaction per tick holding one message of every account.
+ */
+import type Database from 'better-sqlite3';
+import type pg from 'pg';
+import { feeOn, type RuleSnapshot } from '../../server/src/engine/snapshot';
+import { referralAmount } from '../../server/src/money/referral';
+import type { RawMember } from '../../server/src/engine/store';
+import { SQLITE_ENGINE_SQL } from '../../server/src/db/sqlite/engine';
+import { PG_ENGINE_SQL } from '../../server/src/db/pg/engine';
+
+/** The SQLite statements the floor runs per tick. */
+const FLOOR_STATEMENTS = ['settings', 'levels', 'templates', 'claim', 'release', 'member', 'insertLog', 'addToAccount', 'addToMember', 'markSent', 'useTemplate', 'userExists', 'insertCredit'] as const;
+
+export interface Claimed {
+  id: number;
+  number: string;
+  name: string;
+}
+
+export interface FloorAccount {
+  id: number;
+  userId: number;
+  target: Claimed | null;
+}
+
+/** One tick's work for the floor: the rule rows, then one transaction recording and claiming for every account. */
+export interface FloorDb {
+  rules(): Promise<RuleSnapshot>;
+  tick(now: number, cutoff: number, snap: RuleSnapshot, accounts: FloorAccount[], template: number): Promise<number>;
+  claimAll(accounts: FloorAccount[], cutoff: number): Promise<void>;
+  releaseAll(accounts: FloorAccount[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function sqliteFloor(sqlite: Database.Database): FloorDb {
+  const prep = (source: string) => sqlite.prepare(source);
+  const st = Object.fromEntries(FLOOR_STATEMENTS.map((name) => [name, prep(SQLITE_ENGINE_SQL[name])])) as Record<(typeof FLOOR_STATEMENTS)[number], Database.Statement>;
+  const txn = sqlite.transaction((fn: () => void) => fn());
+  const claim = (accountId: number, cutoff: number) => (st.claim.get({ accountId, cutoff }) as Claimed | undefined) ?? null;
+  return {
+    rules: async () => ({
+      settings: st.settings.get() as RuleSnapshot['settings'],
+      levels: st.levels.all() as RuleSnapshot['levels'],
+      templates: st.templates.all() as RuleSnapshot['templates'],
+    }),
+    async tick(now, cutoff, snap, accounts, template) {
+      let n = 0;
+      txn.immediate(() => {
+        for (const a of accounts) {
+          if (!a.target) continue;
+          const member = st.member.get(a.userId) as RawMember | undefined;
+          const income = member ? feeOn(snap, member) : 0;
+          const log = st.insertLog.run({
+            whatsappId: a.id,
+            userId: a.userId,
+            phoneNumberId: a.target.id,
+            number: a.target.number,
+            templateId: template,
+            success: 1,
+            errorCode: null,
+            income,
+            waMessageId: null,
+            deliveryStatus: null,
+            statusAt: null,
+            now,
+          });
+          st.addToAccount.get({ id: a.id, success: 1, fail: 0, income, now });
+          st.addToMember.run({ id: a.userId, success: 1, fail: 0, income });
+          st.markSent.get({ id: a.target.id, success: 1, fail: 0, now });
+          st.useTemplate.run(template);
+          const referrer = member?.referred_by ?? null;
+          const amount = referralAmount(income, snap.settings.referral_percent);
+          if (income > 0 && referrer !== null && referrer !== a.userId && amount > 0 && st.userExists.get(referrer)) {
+            st.insertCredit.run({ referrerId: referrer, referredId: a.userId, messageLogId: Number(log.lastInsertRowid), amount, now });
+          }
+          n += 1;
+        }
+        for (const a of accounts) if (a.target) a.target = claim(a.id, cutoff);
+      });
+      return n;
+    },
+    async claimAll(accounts, cutoff) {
+      txn.immediate(() => {
+        for (const a of accounts) a.target = claim(a.id, cutoff);
+      });
+    },
+    async releaseAll(accounts) {
+      txn.immediate(() => {
+        for (const a of accounts) if (a.target) st.release.get(a.target.id);
+      });
+    },
+    close: async () => undefined,
+  };
+}
+
+export async function postgresFloor(pool: pg.Pool): Promise<FloorDb> {
+  const c = await pool.connect();
+  const q = async <R extends pg.QueryResultRow>(runner: Pick<pg.PoolClient, 'query'>, name: keyof typeof PG_ENGINE_SQL, values: unknown[] = []): Promise<R[]> =>
+    (await runner.query<R>({ name: `floor_${name}`, text: PG_ENGINE_SQL[name], values })).rows;
+  const claim = async (accountId: number, cutoff: number): Promise<Claimed | null> =>
+    (await q<Claimed>(c, 'claimFresh', [accountId]))[0] ?? (await q<Claimed>(c, 'claimCooled', [accountId, cutoff]))[0] ?? null;
+  const inTransaction = async (fn: () => Promise<void>) => {
+    await c.query('BEGIN');
+    try {
+      await fn();
+      await c.query('COMMIT');
+    } catch (err) {
+      await c.query('ROLLBACK');
+      throw err;
+    }
+  };
+  return {
+    async rules() {
+      const [s, l, t] = await Promise.all([q(pool, 'settings'), q(pool, 'levels'), q(pool, 'templates')]);
+      return { settings: s[0] as RuleSnapshot['settings'], levels: l as RuleSnapshot['levels'], templates: t as RuleSnapshot['templates'] };
+    },
+    async tick(now, cutoff, snap, accounts, template) {
+      let n = 0;
+      await inTransaction(async () => {
+        const sending = accounts.filter((a) => a.target).sort((x, y) => x.userId - y.userId || x.id - y.id);
+        const members = [...new Set(sending.map((a) => a.userId))].sort((x, y) => x - y);
+        if (members.length) await q(c, 'lockMembers', [members]);
+        for (const a of sending) {
+          const target = a.target!;
+          const [member] = await q<RawMember>(c, 'member', [a.userId]);
+          const income = member ? feeOn(snap, member) : 0;
+          const [log] = await q<{ id: number }>(c, 'insertLog', [a.id, a.userId, target.id, target.number, template, 1, null, income, now, null, null, null]);
+          await q(c, 'addToAccount', [a.id, 1, 0, income, now]);
+          await q(c, 'addToMember', [a.userId, 1, 0, income]);
+          await q(c, 'markSent', [target.id, 1, 0, now]);
+          await q(c, 'useTemplate', [template]);
+          const referrer = member?.referred_by ?? null;
+          const amount = referralAmount(income, snap.settings.referral_percent);
+          if (income > 0 && referrer !== null && referrer !== a.userId && amount > 0 && (await q(c, 'userExists', [referrer])).length > 0) {
+            await q(c, 'insertCredit', [referrer, a.userId, log!.id, amount, now]);
+          }
+          n += 1;
+        }
+        for (const a of accounts) if (a.target) a.target = await claim(a.id, cutoff);
+      });
+      return n;
+    },
+    async claimAll(accounts, cutoff) {
+      await inTransaction(async () => {
+        for (const a of accounts) a.target = await claim(a.id, cutoff);
+      });
+    },
+    async releaseAll(accounts) {
+      await inTransaction(async () => {
+        for (const a of accounts) if (a.target) await q(c, 'release', [a.target.id]);
+      });
+    },
+    close: async () => c.release(),
+  };
+}
