@@ -49,3 +49,23 @@ test('the member dashboard draws their own blasts per day, in light and dark the
   await expect(page.locator('html')).toHaveClass(/dark/);
   await expect(page.getByRole('img', { name: TITLE }).locator('canvas')).toHaveCount(1);
 });
+
+test('both dashboards speak English when it is chosen', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+  const { user } = await signInFast(page, DEMO.admin);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: `Hello, ${user.firstname}!` })).toBeVisible();
+  await expect(page.getByText('Unused Proxies')).toBeVisible();
+  await expect(page.getByText('Total Blasts (Successful / Failed)')).toBeVisible();
+  const chart = page.getByRole('img', { name: 'Blasts per Day (last 14 days)' });
+  await expect(chart.locator('canvas')).toHaveCount(1);
+  await expect(chart).toHaveAccessibleDescription(/^Last 14 days: [\d.]+ successful, [\d.]+ failed\.$/);
+  await expect(page.getByText(/Halo|Berhasil|hari/)).toHaveCount(0);
+
+  const member = await signInFast(page, DEMO.member);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: `Hello, ${member.user.firstname}!` })).toBeVisible();
+  await expect(page.getByText('Account Balance')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Blasts per Day (last 14 days)' }).locator('canvas')).toHaveCount(1);
+  await expect(page.getByText(/Halo|Sisa Saldo|hari/)).toHaveCount(0);
+});

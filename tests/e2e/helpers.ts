@@ -19,10 +19,10 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /** Signs in through the API and sets the cookies directly (faster, for tests about other screens). */
-export async function signInFast(page: Page, email: string, password = DEMO_PASSWORD): Promise<{ token: string; user: { id: number } }> {
+export async function signInFast(page: Page, email: string, password = DEMO_PASSWORD): Promise<{ token: string; user: { id: number; firstname: string } }> {
   const res = await page.request.post('/api/auth/login', { data: { email, password } });
   expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as { token: string; user: { id: number } };
+  const body = (await res.json()) as { token: string; user: { id: number; firstname: string } };
   const base = new URL(`http://localhost:${process.env.E2E_PORT ?? 3199}`);
   await page.context().addCookies([
     { name: 'authToken', value: body.token, domain: base.hostname, path: '/' },

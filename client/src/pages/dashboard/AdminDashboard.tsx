@@ -8,6 +8,7 @@ import {
   TeamOutlined,
   WhatsAppOutlined,
 } from '@ant-design/icons';
+import { useTranslate } from '@refinedev/core';
 import { Row, Typography } from 'antd';
 import type { SessionUser } from '../../lib/session';
 import { BlastChart } from './BlastChart';
@@ -15,14 +16,14 @@ import { Tile, type TileSpec } from './Tile';
 import { field, useFigures } from './useFigures';
 
 const TILES: TileSpec[] = [
-  { key: 'unusedProxies', label: 'Proxy Belum Digunakan', icon: <ApiOutlined />, color: '#722ed1' },
-  { key: 'unBlasted', label: 'Nomor Belum Di-blast', icon: <PhoneOutlined />, color: '#13c2c2' },
-  { key: 'connected', label: 'Whatsapp Aktif', icon: <WhatsAppOutlined />, color: '#25D366' },
-  { key: 'disconnected', label: 'Whatsapp Tidak Aktif', icon: <DisconnectOutlined />, color: '#ff4d4f' },
-  { key: 'activeMembers', label: 'Member Aktif Saat Ini', icon: <TeamOutlined />, color: '#1677ff' },
-  { key: 'todaySuccess', label: 'Blast Hari Ini Berhasil', icon: <CheckCircleOutlined />, color: '#52c41a' },
-  { key: 'todayFail', label: 'Blast Hari Ini Gagal', icon: <CloseCircleOutlined />, color: '#fa541c' },
-  { key: 'total', label: 'Total Blast', icon: <SendOutlined />, color: '#128C7E' },
+  { key: 'unusedProxies', label: 'dashboard.admin.unusedProxies', icon: <ApiOutlined />, color: '#722ed1' },
+  { key: 'unBlasted', label: 'dashboard.admin.unBlasted', icon: <PhoneOutlined />, color: '#13c2c2' },
+  { key: 'connected', label: 'dashboard.admin.connected', icon: <WhatsAppOutlined />, color: '#25D366' },
+  { key: 'disconnected', label: 'dashboard.admin.disconnected', icon: <DisconnectOutlined />, color: '#ff4d4f' },
+  { key: 'activeMembers', label: 'dashboard.admin.activeMembers', icon: <TeamOutlined />, color: '#1677ff' },
+  { key: 'todaySuccess', label: 'dashboard.admin.todaySuccess', icon: <CheckCircleOutlined />, color: '#52c41a' },
+  { key: 'todayFail', label: 'dashboard.admin.todayFail', icon: <CloseCircleOutlined />, color: '#fa541c' },
+  { key: 'total', label: 'dashboard.admin.total', icon: <SendOutlined />, color: '#128C7E' },
 ];
 
 /** Admin and dev home: a greeting, eight system-wide figures and everyone's blasts per day. */
@@ -39,12 +40,13 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
       { path: '/admin/messagelog/total-count', pick: (b) => ({ totalSuccess: field('success')(b), totalFail: field('fail')(b) }) },
     ],
   );
+  const t = useTranslate();
   const totalSuccess = figures.totalSuccess ?? 0;
   const totalFail = figures.totalFail ?? 0;
 
   return (
     <div data-testid="admin-dashboard">
-      <Typography.Title level={3}>Halo, {user.firstname}!</Typography.Title>
+      <Typography.Title level={3}>{t('dashboard.greeting', { name: user.firstname })}</Typography.Title>
       <Row gutter={[16, 16]}>
         {TILES.map((t) =>
           t.key === 'total' ? (
@@ -59,11 +61,11 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
   );
 }
 
-/** Total blasts: success and fail in one tile. */
+/** Total blasts: success and fail in one tile (its title names both). */
 function TotalTile({ spec, success, fail }: { spec: TileSpec; success: number; fail: number }) {
   return (
     <Tile
-      spec={{ ...spec, label: `${spec.label} (Berhasil / Gagal)` }}
+      spec={spec}
       value={success}
       suffix={
         <Typography.Text type="secondary" style={{ fontSize: 16 }} data-testid="total-fail">

@@ -1,11 +1,10 @@
-import { useCustom } from '@refinedev/core';
+import { useCustom, useTranslate } from '@refinedev/core';
 import { Card, Empty, Spin, theme } from 'antd';
 import { lazy, Suspense, useId } from 'react';
 
 const DailyChart = lazy(() => import('./DailyChart'));
 
 export const CHART_DAYS = 14;
-export const CHART_TITLE = `Blast per Hari (${CHART_DAYS} hari)`;
 
 export interface DayCount {
   /** WIB calendar day, YYYY-MM-DD. */
@@ -28,6 +27,7 @@ function isDark(color: string): boolean {
  * everyone's for admin and dev. The server decides whose rows a caller may read.
  */
 export function BlastChart({ userId }: { userId?: number }) {
+  const t = useTranslate();
   const { token } = theme.useToken();
   const titleId = useId();
   const summaryId = useId();
@@ -40,23 +40,23 @@ export function BlastChart({ userId }: { userId?: number }) {
   const days = result.data?.data ?? [];
   const success = days.reduce((s, d) => s + d.success, 0);
   const fail = days.reduce((s, d) => s + d.fail, 0);
-  const loading = <Spin aria-label="Memuat grafik" style={{ display: 'block', margin: '100px auto' }} />;
+  const loading = <Spin aria-label={t('dashboard.chart.loading')} style={{ display: 'block', margin: '100px auto' }} />;
 
   return (
-    <Card title={<span id={titleId}>{CHART_TITLE}</span>} style={{ marginTop: 16 }} data-testid="blast-chart">
+    <Card title={<span id={titleId}>{t('dashboard.chart.title', { days: CHART_DAYS })}</span>} style={{ marginTop: 16 }} data-testid="blast-chart">
       <div role="img" aria-labelledby={titleId} aria-describedby={summaryId} style={{ minHeight: 280 }}>
         {query.isLoading ? (
           loading
         ) : query.isError ? (
-          <Empty description="Grafik gagal dimuat" />
+          <Empty description={t('dashboard.chart.failed')} />
         ) : (
           <Suspense fallback={loading}>
-            <DailyChart days={days} dark={isDark(token.colorBgContainer)} />
+            <DailyChart days={days} dark={isDark(token.colorBgContainer)} labels={{ success: t('dashboard.chart.success'), fail: t('dashboard.chart.fail') }} />
           </Suspense>
         )}
       </div>
       <p id={summaryId} style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
-        {`${CHART_DAYS} hari terakhir: ${success.toLocaleString('id-ID')} berhasil, ${fail.toLocaleString('id-ID')} gagal.`}
+        {t('dashboard.chart.summary', { days: CHART_DAYS, success: success.toLocaleString('id-ID'), fail: fail.toLocaleString('id-ID') })}
       </p>
     </Card>
   );

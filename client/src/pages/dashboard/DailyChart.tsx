@@ -2,12 +2,12 @@ import { Column } from '@ant-design/plots';
 import type { DayCount } from './BlastChart';
 
 /** Loaded lazily: the chart library is downloaded only on the dashboards. */
-export default function DailyChart({ days, dark }: { days: DayCount[]; dark: boolean }) {
+export default function DailyChart({ days, dark, labels }: { days: DayCount[]; dark: boolean; labels: { success: string; fail: string } }) {
   const data = days.flatMap((d) => {
     const label = `${d.date.slice(8, 10)}/${d.date.slice(5, 7)}`;
     return [
-      { date: label, type: 'Berhasil', value: d.success },
-      { date: label, type: 'Gagal', value: d.fail },
+      { date: label, type: labels.success, value: d.success },
+      { date: label, type: labels.fail, value: d.fail },
     ];
   });
   return (
@@ -20,7 +20,7 @@ export default function DailyChart({ days, dark }: { days: DayCount[]; dark: boo
       height={280}
       autoFit
       theme={dark ? 'classicDark' : 'classic'}
-      scale={{ color: { domain: ['Berhasil', 'Gagal'], range: ['#52c41a', '#ff4d4f'] } }}
+      scale={{ color: { domain: [labels.success, labels.fail], range: ['#52c41a', '#ff4d4f'] } }}
       axis={{ x: { title: false }, y: { title: false, labelFormatter: (v: number) => v.toLocaleString('id-ID') } }}
       legend={{ color: { position: 'top' } }}
     />

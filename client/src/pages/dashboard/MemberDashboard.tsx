@@ -1,5 +1,5 @@
 import { CheckCircleOutlined, CloseCircleOutlined, DisconnectOutlined, GiftOutlined, WalletOutlined, WhatsAppOutlined, DollarOutlined } from '@ant-design/icons';
-import { useCustom } from '@refinedev/core';
+import { useCustom, useTranslate } from '@refinedev/core';
 import { Alert, Row, Typography } from 'antd';
 import type { SessionUser } from '../../lib/session';
 import { BlastChart } from './BlastChart';
@@ -7,13 +7,13 @@ import { Tile, type TileSpec } from './Tile';
 import { field, useFigures } from './useFigures';
 
 const TILES: TileSpec[] = [
-  { key: 'connected', label: 'Total Whatsapp Aktif', icon: <WhatsAppOutlined />, color: '#25D366' },
-  { key: 'disconnected', label: 'Total Whatsapp Tidak Aktif', icon: <DisconnectOutlined />, color: '#ff4d4f' },
-  { key: 'success', label: 'Blast Berhasil', icon: <CheckCircleOutlined />, color: '#52c41a' },
-  { key: 'fail', label: 'Blast Gagal', icon: <CloseCircleOutlined />, color: '#fa541c' },
-  { key: 'income', label: 'Pendapatan Hari Ini', icon: <DollarOutlined />, color: '#128C7E', money: true },
-  { key: 'balance', label: 'Sisa Saldo Akun', icon: <WalletOutlined />, color: '#1677ff', money: true },
-  { key: 'bonus', label: 'Total Bonus', icon: <GiftOutlined />, color: '#faad14', money: true },
+  { key: 'connected', label: 'dashboard.member.connected', icon: <WhatsAppOutlined />, color: '#25D366' },
+  { key: 'disconnected', label: 'dashboard.member.disconnected', icon: <DisconnectOutlined />, color: '#ff4d4f' },
+  { key: 'success', label: 'dashboard.member.success', icon: <CheckCircleOutlined />, color: '#52c41a' },
+  { key: 'fail', label: 'dashboard.member.fail', icon: <CloseCircleOutlined />, color: '#fa541c' },
+  { key: 'income', label: 'dashboard.member.income', icon: <DollarOutlined />, color: '#128C7E', money: true },
+  { key: 'balance', label: 'dashboard.member.balance', icon: <WalletOutlined />, color: '#1677ff', money: true },
+  { key: 'bonus', label: 'dashboard.member.bonus', icon: <GiftOutlined />, color: '#faad14', money: true },
 ];
 
 /** Two copies of the text scroll by half their width, so the loop has no gap and starts visible. */
@@ -28,6 +28,7 @@ const MARQUEE_CSS = `
 /** The member's home: the admin's info banner (none when Info is empty), a greeting, seven figures and their blasts per day. */
 export function MemberDashboard({ user }: { user: SessionUser }) {
   // The same read as the member form's bank names: the settings' Info text, none when it fails.
+  const t = useTranslate();
   const settings = useCustom<{ setting?: { info?: string } }>({ url: '/admin/setting/get', method: 'get', errorNotification: false });
   const info = settings.query.isError ? '' : (settings.result.data?.setting?.info ?? '').trim();
   const id = user.id;
@@ -60,7 +61,7 @@ export function MemberDashboard({ user }: { user: SessionUser }) {
           }
         />
       )}
-      <Typography.Title level={3}>Halo, {user.firstname}!</Typography.Title>
+      <Typography.Title level={3}>{t('dashboard.greeting', { name: user.firstname })}</Typography.Title>
       <Row gutter={[16, 16]}>
         {TILES.map((t) => (
           <Tile key={t.key} spec={t} value={figures[t.key] ?? 0} />

@@ -1,9 +1,11 @@
+import { useTranslate } from '@refinedev/core';
 import { Card, Col, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import { formatRupiah } from '../../lib/format';
 
 export interface TileSpec {
   key: string;
+  /** The tile's title, a locale key (`dashboard.admin.*`, `dashboard.member.*`). */
   label: string;
   icon: ReactNode;
   color: string;
@@ -12,11 +14,12 @@ export interface TileSpec {
 
 /** One dashboard figure. */
 export function Tile({ spec, value, suffix }: { spec: TileSpec; value: number; suffix?: ReactNode }) {
+  const t = useTranslate();
   return (
     <Col xs={24} sm={12} lg={6}>
       <Card data-testid={`tile-${spec.key}`}>
         <Statistic
-          title={spec.label}
+          title={t(spec.label)}
           value={spec.money ? formatRupiah(value) : value.toLocaleString('id-ID')}
           prefix={<span style={{ color: spec.color, marginRight: 8 }}>{spec.icon}</span>}
           suffix={suffix}

@@ -1,4 +1,4 @@
-import { useCustom } from '@refinedev/core';
+import { useCustom, useTranslate } from '@refinedev/core';
 import { Card, Empty, Segmented, Spin } from 'antd';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
@@ -43,6 +43,7 @@ const TITLES = { local: 'Monitor Local', remote: 'Monitor Remote', socket: 'Moni
 
 /** /monitor/local, /monitor/remote, /monitor/socket: the dev's raw diagnostic views. A failed fetch shows an empty list. */
 export function MonitorPage({ kind }: { kind: keyof typeof TITLES }) {
+  const t = useTranslate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const type = parseViewType(params.get('type'));
@@ -60,7 +61,7 @@ export function MonitorPage({ kind }: { kind: keyof typeof TITLES }) {
   return (
     <div>
       <PageTitle title={`${TITLES[kind]}${id ? ` — ${id}` : ''}`} extra={<ViewTypeSwitch />} />
-      <Card>{loading ? <Spin data-testid="monitor-loading" /> : empty ? <Empty description="Kosong" /> : <JsonView type={type} value={data} />}</Card>
+      <Card>{loading ? <Spin data-testid="monitor-loading" /> : empty ? <Empty description={t('shared.empty')} /> : <JsonView type={type} value={data} />}</Card>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCustom } from '@refinedev/core';
+import { useCustom, useTranslate } from '@refinedev/core';
 import { Card, Empty, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -75,6 +75,7 @@ function LineView({ line }: { line: Line }) {
 
 /** /monitor/realtime?id=: the last events of a device, then every new one from 'client-admin' as it arrives. */
 export function MonitorRealtime() {
+  const t = useTranslate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const type = parseViewType(params.get('type'));
@@ -110,10 +111,10 @@ export function MonitorRealtime() {
       <PageTitle title={`Monitor Realtime${id ? ` — ${id}` : ''}`} extra={<ViewTypeSwitch />} />
       <Card title="Realtime" style={{ marginBottom: 16 }}>
         {dropped.current > 0 && (
-          <Typography.Text type="secondary">Menampilkan {MAX_LINES} baris terbaru; baris lama disembunyikan.</Typography.Text>
+          <Typography.Text type="secondary">{t('monitor.latestLines', { max: MAX_LINES })}</Typography.Text>
         )}
         <div style={{ maxHeight: 480, overflow: 'auto' }} data-testid="realtime-lines">
-          {lines.length === 0 ? <Empty description="Kosong" /> : lines.map((l) => <LineView key={l.key} line={l} />)}
+          {lines.length === 0 ? <Empty description={t('shared.empty')} /> : lines.map((l) => <LineView key={l.key} line={l} />)}
         </div>
       </Card>
       <Card title="Socket">{loading ? <Spin /> : <JsonView type={type} value={history} />}</Card>

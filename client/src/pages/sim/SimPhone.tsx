@@ -1,3 +1,4 @@
+import { useTranslate } from '@refinedev/core';
 import { Alert, App, Button, Card, Col, Empty, Input, List, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -20,6 +21,7 @@ const CONNECTIONS = [
  * reply as that number.
  */
 export function SimPhone() {
+  const t = useTranslate();
   const config = useClientConfig();
   const { message } = App.useApp();
   const [params] = useSearchParams();
@@ -51,14 +53,14 @@ export function SimPhone() {
   if (isSimRefused(devices.error)) {
     return (
       <div style={{ padding: 24, maxWidth: 720, margin: '0 auto' }}>
-        <Typography.Title level={3}>Telepon Simulasi</Typography.Title>
+        <Typography.Title level={3}>{t('sim.title')}</Typography.Title>
         <Alert
           type="warning"
           showIcon
-          message="Telepon simulasi hanya untuk admin atau developer."
+          message={t('sim.refused')}
           description={
             <span>
-              Masuk sebagai admin atau developer untuk memakainya. <Link to="/signin">Masuk</Link>
+              {t('sim.signInHint')} <Link to="/signin">{t('sim.signIn')}</Link>
             </span>
           }
         />
@@ -72,66 +74,66 @@ export function SimPhone() {
 
   return (
     <div style={{ padding: 24, maxWidth: 1200, margin: '0 auto' }}>
-      <Typography.Title level={3}>Telepon Simulasi</Typography.Title>
+      <Typography.Title level={3}>{t('sim.title')}</Typography.Title>
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12}>
-          <Card title="Scan QR Code">
+          <Card title={t('sim.scan.title')}>
             <Space direction="vertical" style={{ width: '100%' }}>
               <Select
-                aria-label="Perangkat menunggu"
-                placeholder="Pilih perangkat yang menunggu scan"
+                aria-label={t('sim.scan.waiting')}
+                placeholder={t('sim.scan.waitingPlaceholder')}
                 style={{ width: '100%' }}
                 value={null}
                 onChange={(v: string) => setQr(v)}
                 options={waitingQr.map((d) => ({ value: d.qr!, label: d.deviceId }))}
               />
-              <Input.TextArea aria-label="QR" rows={3} placeholder="Tempel isi QR code" value={qr} onChange={(e) => setQr(e.target.value)} />
-              <Input aria-label="Nomor telepon (opsional)" placeholder="Nomor telepon (opsional)" value={scanNumber} onChange={(e) => setScanNumber(e.target.value)} />
-              <Input aria-label="Push name (opsional)" placeholder="Push name (opsional)" value={scanName} onChange={(e) => setScanName(e.target.value)} />
-              <Button type="primary" disabled={!qr.trim()} onClick={() => void act('Perangkat ditautkan', () => simCall('/scan', { qr, phonenumber: scanNumber, pushname: scanName }))}>
-                Scan
+              <Input.TextArea aria-label="QR" rows={3} placeholder={t('sim.scan.qrPlaceholder')} value={qr} onChange={(e) => setQr(e.target.value)} />
+              <Input aria-label={t('sim.scan.number')} placeholder={t('sim.scan.number')} value={scanNumber} onChange={(e) => setScanNumber(e.target.value)} />
+              <Input aria-label={t('sim.scan.pushname')} placeholder={t('sim.scan.pushname')} value={scanName} onChange={(e) => setScanName(e.target.value)} />
+              <Button type="primary" disabled={!qr.trim()} onClick={() => void act(t('sim.done.linked'), () => simCall('/scan', { qr, phonenumber: scanNumber, pushname: scanName }))}>
+                {t('sim.scan.submit')}
               </Button>
             </Space>
           </Card>
         </Col>
         <Col xs={24} md={12}>
-          <Card title="Masukkan Kode Pairing">
+          <Card title={t('sim.pair.title')}>
             <Space direction="vertical" style={{ width: '100%' }}>
-              <Input aria-label="Kode pairing" placeholder="XXXX-XXXX" value={code} onChange={(e) => setCode(e.target.value)} />
-              <Input aria-label="Nomor telepon" placeholder="6281xxxxxxx" value={codeNumber} onChange={(e) => setCodeNumber(e.target.value)} />
-              <Button type="primary" disabled={!code.trim() || !codeNumber.trim()} onClick={() => void act('Perangkat ditautkan', () => simCall('/pair', { code, phonenumber: codeNumber }))}>
-                Tautkan
+              <Input aria-label={t('sim.pair.code')} placeholder="XXXX-XXXX" value={code} onChange={(e) => setCode(e.target.value)} />
+              <Input aria-label={t('sim.pair.number')} placeholder="6281xxxxxxx" value={codeNumber} onChange={(e) => setCodeNumber(e.target.value)} />
+              <Button type="primary" disabled={!code.trim() || !codeNumber.trim()} onClick={() => void act(t('sim.done.linked'), () => simCall('/pair', { code, phonenumber: codeNumber }))}>
+                {t('sim.pair.submit')}
               </Button>
             </Space>
           </Card>
         </Col>
         <Col span={24}>
-          <Card title="Perangkat tertaut">
+          <Card title={t('sim.linked.title')}>
             <Table<SimDevice>
               rowKey="deviceId"
               size="small"
               dataSource={linked}
               pagination={{ pageSize: 20, hideOnSinglePage: true }}
               scroll={{ x: true }}
-              locale={{ emptyText: 'Kosong' }}
+              locale={{ emptyText: t('shared.empty') }}
               onRow={(d) => ({ 'data-testid': `sim-device-${d.deviceId}` }) as React.HTMLAttributes<HTMLElement>}
               columns={[
                 { title: 'Device', dataIndex: 'deviceId' },
-                { title: 'Nomor', key: 'n', render: (_, d) => `${d.identity?.pushname ?? ''} (${d.identity?.phonenumber ?? ''})` },
+                { title: t('sim.linked.number'), key: 'n', render: (_, d) => `${d.identity?.pushname ?? ''} (${d.identity?.phonenumber ?? ''})` },
                 { title: 'State', key: 's', render: (_, d) => <Tag>{d.phase}</Tag> },
-                { title: 'Pesan terakhir', key: 'm', render: (_, d) => (d.lastSent ? `${d.lastSent.to}: ${d.lastSent.text.slice(0, 40)}` : '-') },
+                { title: t('sim.linked.lastSent'), key: 'm', render: (_, d) => (d.lastSent ? `${d.lastSent.to}: ${d.lastSent.text.slice(0, 40)}` : '-') },
                 {
-                  title: 'Aksi',
+                  title: t('sim.linked.actions'),
                   key: 'a',
                   render: (_, d) => (
                     <Space wrap size={4}>
                       {CONNECTIONS.map((c) => (
-                        <Button key={c.state} size="small" onClick={() => void act(`State: ${c.state}`, () => simCall('/connection', { deviceId: d.deviceId, state: c.state }))}>
+                        <Button key={c.state} size="small" onClick={() => void act(t('sim.done.state', { state: c.state }), () => simCall('/connection', { deviceId: d.deviceId, state: c.state }))}>
                           {c.label}
                         </Button>
                       ))}
-                      <Button size="small" danger disabled={!d.lastSent} onClick={() => void act('Pesan dihapus', () => simCall('/revoke', { deviceId: d.deviceId }))}>
-                        Hapus pesan terakhir
+                      <Button size="small" danger disabled={!d.lastSent} onClick={() => void act(t('sim.done.revoked'), () => simCall('/revoke', { deviceId: d.deviceId }))}>
+                        {t('sim.linked.revoke')}
                       </Button>
                     </Space>
                   ),
@@ -141,9 +143,9 @@ export function SimPhone() {
           </Card>
         </Col>
         <Col span={24}>
-          <Card title="Kotak masuk nomor">
+          <Card title={t('sim.inbox.title')}>
             <Space direction="vertical" style={{ width: '100%' }}>
-              <Input aria-label="Nomor kotak masuk" placeholder="6281xxxxxxx" value={inboxNumber} onChange={(e) => setInboxNumber(e.target.value.replace(/[^0-9]/g, ''))} style={{ maxWidth: 320 }} />
+              <Input aria-label={t('sim.inbox.number')} placeholder="6281xxxxxxx" value={inboxNumber} onChange={(e) => setInboxNumber(e.target.value.replace(/[^0-9]/g, ''))} style={{ maxWidth: 320 }} />
               {inbox.messages && inbox.messages.length > 0 ? (
                 <List<SimMessage>
                   size="small"
@@ -153,30 +155,30 @@ export function SimPhone() {
                     <List.Item>
                       <Space direction="vertical" size={0}>
                         <Typography.Text type="secondary">{`${m.from} · ${formatDateTime(m.date)}`}</Typography.Text>
-                        {m.revoked ? <Typography.Text italic>Pesan ini telah dihapus</Typography.Text> : <Typography.Text>{m.text}</Typography.Text>}
+                        {m.revoked ? <Typography.Text italic>{t('sim.inbox.revoked')}</Typography.Text> : <Typography.Text>{m.text}</Typography.Text>}
                         {m.buttons.length > 0 && <Space>{m.buttons.map((b) => <Tag key={b.id}>{b.title}</Tag>)}</Space>}
                       </Space>
                     </List.Item>
                   )}
                 />
               ) : (
-                <Empty description="Kosong" />
+                <Empty description={t('shared.empty')} />
               )}
               <Space wrap>
                 <Select
-                  aria-label="Balas ke akun"
-                  placeholder="Balas ke akun"
+                  aria-label={t('sim.inbox.replyAs')}
+                  placeholder={t('sim.inbox.replyAs')}
                   style={{ minWidth: 260 }}
                   value={replyDevice}
                   onChange={setReplyDevice}
                   options={linked.filter((d) => d.phase === 'connected').map((d) => ({ value: d.deviceId, label: `${d.identity?.pushname} (${d.identity?.phonenumber})` }))}
                 />
-                <Input aria-label="Balasan" placeholder="Balasan" value={replyText} onChange={(e) => setReplyText(e.target.value)} style={{ width: 260 }} />
+                <Input aria-label={t('sim.inbox.reply')} placeholder={t('sim.inbox.reply')} value={replyText} onChange={(e) => setReplyText(e.target.value)} style={{ width: 260 }} />
                 <Button
                   disabled={!replyDevice || !replyText.trim() || !/^\d{8,15}$/.test(inboxNumber)}
-                  onClick={() => void act('Balasan terkirim', () => simCall('/reply', { from: inboxNumber, deviceId: replyDevice, text: replyText }))}
+                  onClick={() => void act(t('sim.done.replied'), () => simCall('/reply', { from: inboxNumber, deviceId: replyDevice, text: replyText }))}
                 >
-                  Balas
+                  {t('sim.inbox.send')}
                 </Button>
               </Space>
             </Space>
