@@ -11,6 +11,18 @@ import { liveProvider } from './providers/live';
 import { useNotificationProvider } from './providers/notification';
 import { buildResources } from './resources';
 import { ConsoleRoutes } from './consoleRoutes';
+import { retryRead } from './lib/http';
+
+/**
+ * Rows follow the spec's events (absolute values) through useLive, not Refine's refetches; a read the
+ * server refuses (a record that does not exist) shows its error at once instead of after three retries.
+ */
+const OPTIONS = {
+  disableTelemetry: true,
+  syncWithLocation: false,
+  liveMode: 'off',
+  reactQuery: { clientConfig: { defaultOptions: { queries: { retry: retryRead } } } },
+} as const;
 
 /** The console: Refine's providers and resources around the protected screens (see Root for the rest). */
 export default function App() {
@@ -28,8 +40,7 @@ export default function App() {
         liveProvider={liveProvider}
         notificationProvider={useNotificationProvider}
         resources={resources}
-        // Rows follow the spec's events (absolute values) through useLive, not Refine's refetches.
-        options={{ disableTelemetry: true, syncWithLocation: false, liveMode: 'off' }}
+        options={OPTIONS}
       >
         <ConsoleRoutes />
       </Refine>

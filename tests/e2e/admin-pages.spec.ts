@@ -126,3 +126,18 @@ test('the administration screens speak English when the stored language is en', 
   await page.goto('/withdraw/requested');
   await expect(page.getByRole('heading', { name: 'Withdrawal Requests' })).toBeVisible();
 });
+
+test('an edit screen for a record that does not exist says so at once, without asking again', async ({ page }) => {
+  await signInFast(page, DEMO.admin);
+  const reads: string[] = [];
+  page.on('response', (res) => {
+    if (/\/api\/admin\/(proxy|level)\/99999$/.test(res.url())) reads.push(`${res.status()} ${res.url()}`);
+  });
+  await page.goto('/proxy/edit?id=99999');
+  // Before, the 404 was asked three more times (about 7 s) before the screen said anything.
+  await expect(page.getByText('Error: Proxy tidak ditemukan')).toBeVisible({ timeout: 3000 });
+  await page.goto('/level/edit?id=99999');
+  await expect(page.getByText('Error: Level tidak ditemukan')).toBeVisible({ timeout: 3000 });
+  await page.waitForTimeout(1500);
+  expect(reads).toHaveLength(2);
+});

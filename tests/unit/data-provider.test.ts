@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDataProvider, type Http } from '../../client/src/providers/data';
-import { ApiError, api, type RequestOptions } from '../../client/src/lib/http';
+import { ApiError, api, retryRead, type RequestOptions } from '../../client/src/lib/http';
 
 /** A transport that records calls and answers what the test gives it. */
 function transport(answer: unknown) {
@@ -148,5 +148,17 @@ describe('data provider: spec answers, fallbacks and errors', () => {
     } finally {
       globalThis.fetch = realFetch;
     }
+  });
+});
+
+describe('retryRead', () => {
+  it('asks a refused read (4xx) no more, and a failed one (network, 5xx) up to three times', () => {
+    expect(retryRead(0, new ApiError('Proxy tidak ditemukan', 404))).toBe(false);
+    expect(retryRead(0, new ApiError('Forbidden', 403))).toBe(false);
+    expect(retryRead(0, new ApiError('Too many requests', 429))).toBe(false);
+    expect(retryRead(0, new ApiError('Network Error', 0))).toBe(true);
+    expect(retryRead(2, new ApiError('Internal server error', 500))).toBe(true);
+    expect(retryRead(3, new ApiError('Internal server error', 500))).toBe(false);
+    expect(retryRead(0, new Error('no status'))).toBe(true);
   });
 });

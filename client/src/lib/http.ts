@@ -14,6 +14,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether a failed read is asked again (TanStack Query's `retry`): a refusal (4xx: not found, not
+ * allowed, bad input) is the server's answer and shows at once; a network failure (status 0) or a
+ * server error is tried up to three times.
+ */
+export function retryRead(failures: number, error: unknown): boolean {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return false;
+  return failures < 3;
+}
+
 export const API_BASE = '/api';
 
 /** Called when any call answers 401, so the session can end. */
