@@ -56,7 +56,14 @@ test('admin sends a bonus from the member list; the member sees it on /bonus wit
 
   await expect(page).toHaveURL(new RegExp(`/bonus/create\\?id=${member.id}$`));
   await expect(page.getByTestId('bonus-member')).toContainText(member.email);
+  // A negative amount is refused with its reason and kept as typed, not turned into Rp 1.
+  await page.getByLabel('Nominal').fill('-1000');
+  await page.getByLabel('Keterangan').fill('Bonus pertama');
+  await page.getByRole('button', { name: 'Kirim' }).click();
+  await expect(page.getByText('Nominal harus lebih dari 0.')).toBeVisible();
+  await expect(page.getByLabel('Nominal')).toHaveValue('-1000');
   await page.getByLabel('Nominal').fill('12345');
+  await expect(page.getByText('Nominal harus lebih dari 0.')).toHaveCount(0);
   await page.getByLabel('Keterangan').fill('Bonus pertama');
   await page.getByRole('button', { name: 'Kirim' }).click();
   await expect(confirmTitle(page)).toHaveText('Berhasil');

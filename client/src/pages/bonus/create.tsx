@@ -63,8 +63,16 @@ export function BonusCreate() {
               data-testid="bonus-member"
             />
           </Form.Item>
-          <Form.Item label={t('bonus.fields.nominal')} name="nominal" rules={[{ required: true, type: 'integer', min: 1, message: t('bonus.nominalRequired') }]}>
-            <InputNumber min={1} precision={0} style={{ width: '100%' }} addonBefore="Rp" />
+          <Form.Item
+            label={t('bonus.fields.nominal')}
+            name="nominal"
+            // A negative or zero amount is refused with its reason, not silently turned into 1.
+            rules={[
+              { required: true, type: 'integer', message: t('bonus.nominalRequired') },
+              { type: 'integer', min: 1, message: t('bonus.nominalPositive') },
+            ]}
+          >
+            <InputNumber precision={0} style={{ width: '100%' }} addonBefore="Rp" />
           </Form.Item>
           <Form.Item label={t('bonus.fields.reason')} name="reason" rules={[{ required: true, whitespace: true, message: t('bonus.reasonRequired') }]}>
             <Input.TextArea rows={3} maxLength={1000} />

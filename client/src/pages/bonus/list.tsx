@@ -19,6 +19,8 @@ interface BonusRow {
 
 const fullName = (u: { firstname: string; lastname: string }) => `${u.firstname} ${u.lastname}`.trim();
 
+const NOTE = { minWidth: 160, maxWidth: 420, overflowWrap: 'anywhere' } as const;
+
 /** /bonus: every bonus for admin and dev (with delete), a member's own with their total. */
 export function BonusList() {
   const t = useTranslate();
@@ -47,9 +49,10 @@ export function BonusList() {
 
   const columns: ColumnsType<BonusRow> = [
     ...(manager ? [{ title: t('bonus.fields.member'), key: 'member', render: (_: unknown, r: BonusRow) => (r.User ? fullName(r.User) : '-') }] : []),
-    { title: t('bonus.fields.nominal'), key: 'nominal', render: (_, r) => formatRupiah(r.nominal) },
-    { title: t('bonus.fields.reason'), dataIndex: 'reason' },
-    { title: manager ? t('bonus.fields.createdAt') : t('bonus.fields.receivedAt'), key: 'createdAt', render: (_, r) => formatDateTime(r.createdAt) },
+    { title: t('bonus.fields.nominal'), key: 'nominal', render: (_, r) => <span className="nowrap">{formatRupiah(r.nominal)}</span> },
+    // A note is free text: it wraps, even inside a long word, so the columns after it stay in view.
+    { title: t('bonus.fields.reason'), key: 'reason', render: (_, r) => <div style={NOTE}>{r.reason}</div> },
+    { title: manager ? t('bonus.fields.createdAt') : t('bonus.fields.receivedAt'), key: 'createdAt', render: (_, r) => <span className="nowrap">{formatDateTime(r.createdAt)}</span> },
     ...(manager
       ? [
           {

@@ -46,7 +46,7 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
 
   return (
     <div data-testid="admin-dashboard">
-      <Typography.Title level={3}>{t('dashboard.greeting', { name: user.firstname })}</Typography.Title>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>{t('dashboard.greeting', { name: user.firstname })}</Typography.Title>
       <Row gutter={[16, 16]}>
         {TILES.map((t) =>
           t.key === 'total' ? (

@@ -61,7 +61,7 @@ export function MemberDashboard({ user }: { user: SessionUser }) {
           }
         />
       )}
-      <Typography.Title level={3}>{t('dashboard.greeting', { name: user.firstname })}</Typography.Title>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>{t('dashboard.greeting', { name: user.firstname })}</Typography.Title>
       <Row gutter={[16, 16]}>
         {TILES.map((t) => (
           <Tile key={t.key} spec={t} value={figures[t.key] ?? 0} />
