@@ -41,9 +41,16 @@ test('upload a CSV with duplicates: counts, the first 5 skipped rows and the ski
     'abc;Huruf',
   ].join('\r\n');
   await page.goto('/phonenumber/create');
+  // A refused manual save first: its message (top and under the field) goes once the upload starts.
+  const refused = `Nomor ${existing[0]!.number} sudah ada di daftar.`;
+  await page.getByLabel('Nomor Telepon').fill(existing[0]!.number);
+  await page.getByLabel('Nama', { exact: true }).fill('Sudah Ada');
+  await page.getByRole('button', { name: 'Simpan Nomor' }).click();
+  await expect(page.getByText(refused)).toHaveCount(2);
   await page.locator('input[type=file]').setInputFiles({ name: 'numbers.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}\r\n`) });
   await page.getByRole('button', { name: 'Upload File' }).click();
   await expect(page.getByText('Total 3 nomor, berhasil didaftarkan.')).toBeVisible();
+  await expect(page.getByText(refused)).toHaveCount(0);
   await expect(page.getByText('Daftar nomor yang dilewatkan')).toBeVisible();
   const skippedRows = page.getByTestId('import-result').locator('tr.ant-table-row');
   await expect(skippedRows).toHaveCount(5);

@@ -1,7 +1,7 @@
 import type { BaseKey, BaseRecord, HttpError } from '@refinedev/core';
 import { useTranslate } from '@refinedev/core';
 import { useForm, type UseFormProps } from '@refinedev/antd';
-import type { FormProps } from 'antd';
+import type { FormInstance, FormProps } from 'antd';
 
 interface Options<TRecord extends BaseRecord> {
   resource: string;
@@ -43,8 +43,15 @@ export function useResourceForm<TRecord extends BaseRecord, TVariables = Record<
   const form = useForm<TRecord, HttpError, TVariables>(props);
   const loadError = edit && !id ? (loadFallback ?? null) : form.query?.error ? form.query.error.message || loadFallback || null : null;
   const saveError = form.mutation.error ? form.mutation.error.message || saveFallback || t('shared.network') : null;
+  /** Forgets the last save's failure (the message and its field errors): something else on the screen started. */
+  const clearSaveError = () => {
+    form.mutation.reset();
+    const fields = form.formProps.form as FormInstance | undefined;
+    fields?.setFields(fields.getFieldsError().map(({ name }) => ({ name, errors: [] })));
+  };
   return {
     ...form,
+    clearSaveError,
     loading: Boolean(edit && id && loadRecord && form.query?.isLoading),
     saving: form.mutation.isPending,
     error: saveError ?? loadError,

@@ -49,7 +49,7 @@ export function PhoneNumberCreate() {
   const invalidate = useInvalidate();
   const goBack = useGoBack('/phonenumber');
   const user = getSessionUser();
-  const { formProps, saving, error: saveError } = useResourceForm<PhoneNumberRow>({ resource: 'phonenumber', onSaved: goBack });
+  const { formProps, saving, error: saveError, clearSaveError } = useResourceForm<PhoneNumberRow>({ resource: 'phonenumber', onSaved: goBack });
   const [importError, setImportError] = useState<string | null>(null);
   const { file, setFile, result, upload: send } = useFileImport<ImportAnswer>(setImportError);
   const [progress, setProgress] = useState<Progressing | null>(null);
@@ -64,8 +64,10 @@ export function PhoneNumberCreate() {
   });
 
   // The upload reports progress, so it goes through XHR; the list is then refetched from Refine's cache.
-  const upload = () =>
-    send(
+  // Each of the two ways in shows only its own latest error.
+  const upload = () => {
+    clearSaveError();
+    return send(
       (body) => {
         const id = newImportId();
         importId.current = id;
@@ -83,6 +85,7 @@ export function PhoneNumberCreate() {
         void invalidate({ resource: 'phonenumber', invalidates: ['list'] });
       },
     );
+  };
 
   const downloadSkipped = async (format: 'csv' | 'json') => {
     if (!result || result.skippedCount === 0) {
@@ -106,7 +109,14 @@ export function PhoneNumberCreate() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card title={t('phonenumber.manual')}>
-            <Form {...formProps} layout="vertical">
+            <Form
+              {...formProps}
+              onFinish={(values) => {
+                setImportError(null);
+                return formProps.onFinish?.(values);
+              }}
+              layout="vertical"
+            >
               <Form.Item label={t('phonenumber.fields.number')} name="number" rules={PHONE_RULES}>
                 <Input placeholder="6281xxxxxxx" inputMode="tel" maxLength={32} />
               </Form.Item>

@@ -27,16 +27,19 @@ export function ProxyCreate() {
   const { modal } = App.useApp();
   const invalidate = useInvalidate();
   const goBack = useGoBack('/proxy');
-  const { formProps, saving, error: saveError } = useResourceForm<ProxyRow>({ resource: 'proxy', onSaved: goBack });
+  const { formProps, saving, error: saveError, clearSaveError } = useResourceForm<ProxyRow>({ resource: 'proxy', onSaved: goBack });
   const [importError, setImportError] = useState<string | null>(null);
   const { file, setFile, result, busy: uploading, upload: send } = useFileImport<{ created: ProxyRow[]; skipped: Skipped[] }>(setImportError);
 
   // The upload reports progress, so it goes through XHR; the proxy list is then refetched from Refine's cache.
-  const upload = () =>
-    send(
+  // Each of the two ways in shows only its own latest error.
+  const upload = () => {
+    clearSaveError();
+    return send(
       (body) => uploadWithProgress('/admin/proxy/import', body, () => undefined, t('proxy.errors.import')),
       () => void invalidate({ resource: 'proxy', invalidates: ['list'] }),
     );
+  };
 
   const download = (format: 'csv' | 'json') => {
     if (!result || result.skipped.length === 0) {
@@ -54,7 +57,14 @@ export function ProxyCreate() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card title={t('proxy.manual')}>
-            <Form {...formProps} layout="vertical">
+            <Form
+              {...formProps}
+              onFinish={(values) => {
+                setImportError(null);
+                return formProps.onFinish?.(values);
+              }}
+              layout="vertical"
+            >
               <Form.Item label={t('proxy.fields.value')} name="value" extra={t('proxy.hint')} rules={[{ required: true, whitespace: true, message: t('proxy.required') }]}>
                 <Input placeholder="socks5://user:pass@10.0.0.1:1080" maxLength={500} />
               </Form.Item>
