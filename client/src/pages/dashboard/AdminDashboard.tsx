@@ -48,11 +48,11 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
     <div data-testid="admin-dashboard">
       <Typography.Title level={3} style={{ marginTop: 0 }}>{t('dashboard.greeting', { name: user.firstname })}</Typography.Title>
       <Row gutter={[16, 16]}>
-        {TILES.map((t) =>
-          t.key === 'total' ? (
-            <TotalTile key={t.key} spec={t} success={totalSuccess} fail={totalFail} />
+        {TILES.map((tile) =>
+          tile.key === 'total' ? (
+            <TotalTile key={tile.key} spec={tile} success={totalSuccess} fail={totalFail} />
           ) : (
-            <Tile key={t.key} spec={t} value={figures[t.key] ?? 0} />
+            <Tile key={tile.key} spec={tile} value={figures[tile.key] ?? 0} />
           ),
         )}
       </Row>

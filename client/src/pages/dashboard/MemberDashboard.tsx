@@ -27,14 +27,14 @@ const MARQUEE_CSS = `
 
 /** The member's home: the admin's info banner (none when Info is empty), a greeting, seven figures and their blasts per day. */
 export function MemberDashboard({ user }: { user: SessionUser }) {
-  // The same read as the member form's bank names: the settings' Info text, none when it fails.
   const t = useTranslate();
+  // The same read as the member form's bank names: the settings' Info text, none when it fails.
   const settings = useCustom<{ setting?: { info?: string } }>({ url: '/admin/setting/get', method: 'get', errorNotification: false });
   const info = settings.query.isError ? '' : (settings.result.data?.setting?.info ?? '').trim();
   const id = user.id;
   const { figures } = useFigures(
     `dashboard:member:${id}`,
-    TILES.map((t) => t.key),
+    TILES.map((tile) => tile.key),
     [
       { path: `/admin/whatsapp/count/${id}`, pick: (b) => ({ connected: field('connectedCount')(b), disconnected: field('disconnectedCount')(b) }) },
       { path: `/admin/messagelog/count/${id}`, pick: (b) => ({ success: field('successCount')(b), fail: field('failCount')(b) }) },
@@ -63,8 +63,8 @@ export function MemberDashboard({ user }: { user: SessionUser }) {
       )}
       <Typography.Title level={3} style={{ marginTop: 0 }}>{t('dashboard.greeting', { name: user.firstname })}</Typography.Title>
       <Row gutter={[16, 16]}>
-        {TILES.map((t) => (
-          <Tile key={t.key} spec={t} value={figures[t.key] ?? 0} />
+        {TILES.map((tile) => (
+          <Tile key={tile.key} spec={tile} value={figures[tile.key] ?? 0} />
         ))}
       </Row>
       <BlastChart userId={id} />
