@@ -10,6 +10,9 @@ export default function DailyChart({ days, dark, labels }: { days: DayCount[]; d
       { date: label, type: labels.fail, value: d.fail },
     ];
   });
+  // Counts are whole: below 5 the axis runs 0–5 in steps of 1 instead of 0, 0.2, 0.4….
+  const most = Math.max(0, ...days.flatMap((d) => [d.success, d.fail]));
+  const y = most < 5 ? { domainMin: 0, domainMax: 5, tickCount: 5 } : { domainMin: 0 };
   return (
     <Column
       data={data}
@@ -20,7 +23,7 @@ export default function DailyChart({ days, dark, labels }: { days: DayCount[]; d
       height={280}
       autoFit
       theme={dark ? 'classicDark' : 'classic'}
-      scale={{ color: { domain: [labels.success, labels.fail], range: ['#52c41a', '#ff4d4f'] } }}
+      scale={{ color: { domain: [labels.success, labels.fail], range: ['#52c41a', '#ff4d4f'] }, y }}
       axis={{ x: { title: false }, y: { title: false, labelFormatter: (v: number) => v.toLocaleString('id-ID') } }}
       legend={{ color: { position: 'top' } }}
     />
