@@ -140,7 +140,7 @@ test('the theme survives a reload; Ctrl+K focuses search; the sidebar is 290 px 
   await expect(page.getByTestId('global-search')).toBeFocused();
 
   await expect(page.getByTestId('sidebar')).toHaveCSS('width', '290px');
-  await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+  await page.getByRole('button', { name: 'Buka atau tutup menu' }).click();
   await expect(page.getByTestId('sidebar')).toHaveCSS('width', '90px');
   // Tablets (768–1023 px) start collapsed; phones get a drawer instead (tests/e2e/shell.spec.ts).
   await page.setViewportSize({ width: 900, height: 800 });

@@ -81,7 +81,7 @@ test('on a 390 px phone the sidebar is a drawer that takes no width while closed
   const search = await page.getByTestId('global-search').boundingBox();
   expect(search?.width).toBeGreaterThan(100);
 
-  await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+  await page.getByRole('button', { name: 'Buka atau tutup menu' }).click();
   const drawer = page.getByRole('dialog');
   await expect(drawer).toBeVisible();
   await expect.poll(() => menuLabels(page)).toEqual(['Dashboard', 'Akun Whatsapp', 'Withraw', 'Bonus', 'Pengguna Referal', 'User Profile', 'Telegram Support']);

@@ -43,11 +43,15 @@ export function useResourceForm<TRecord extends BaseRecord, TVariables = Record<
   const form = useForm<TRecord, HttpError, TVariables>(props);
   const loadError = edit && !id ? (loadFallback ?? null) : form.query?.error ? form.query.error.message || loadFallback || null : null;
   const saveError = form.mutation.error ? form.mutation.error.message || saveFallback || t('shared.network') : null;
-  /** Forgets the last save's failure (the message and its field errors): something else on the screen started. */
+  /**
+   * Forgets a failed save (its message and the field errors the server gave): something else on the
+   * screen started. A save still running is left alone, and the form's own checks keep their messages.
+   */
   const clearSaveError = () => {
+    if (!form.mutation.isError) return;
+    const serverFields = Object.keys(form.mutation.error?.errors ?? {});
     form.mutation.reset();
-    const fields = form.formProps.form as FormInstance | undefined;
-    fields?.setFields(fields.getFieldsError().map(({ name }) => ({ name, errors: [] })));
+    (form.formProps.form as FormInstance | undefined)?.setFields(serverFields.map((name) => ({ name, errors: [] })));
   };
   return {
     ...form,
@@ -71,6 +75,20 @@ export function mapFormProps<TFields, TVariables>(formProps: FormProps<TVariable
     onFinish: (fields: TFields) => {
       const body = toCall(fields);
       if (body !== null) onFinish?.(body);
+    },
+  };
+}
+
+/**
+ * The form's props with `clearOther` run before each save: a create screen with a manual form and an
+ * upload shows only the latest of their errors.
+ */
+export function clearingOnSave<T>(formProps: FormProps<T>, clearOther: () => void): FormProps<T> {
+  return {
+    ...formProps,
+    onFinish: (values: T) => {
+      clearOther();
+      return formProps.onFinish?.(values);
     },
   };
 }

@@ -54,7 +54,7 @@ export function TopBar({ user, collapsed, mobile, onToggle }: { user: SessionUse
         borderBottom: '1px solid rgba(5,5,5,0.06)',
       }}
     >
-      <Button type="text" aria-label="Toggle sidebar" aria-expanded={!collapsed} icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={onToggle} />
+      <Button type="text" aria-label={t('layout.toggleSidebar')} aria-expanded={!collapsed} icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={onToggle} />
       <Input
         ref={search}
         data-testid="global-search"
@@ -71,7 +71,7 @@ export function TopBar({ user, collapsed, mobile, onToggle }: { user: SessionUse
       <LanguageSwitch compact={mobile} />
       <Button
         type="text"
-        aria-label="Toggle theme"
+        aria-label={t('layout.toggleTheme')}
         data-testid="theme-toggle"
         icon={theme === 'dark' ? <SunOutlined /> : <MoonOutlined />}
         onClick={toggle}

@@ -3,7 +3,7 @@ import { App, Card, Col, Form, Input, Progress, Row, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { FilePicker, FormError, SaveButton } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
-import { useResourceForm } from '../../components/ResourceForm';
+import { clearingOnSave, useResourceForm } from '../../components/ResourceForm';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { formatCount } from '../../lib/format';
 import { errorText } from '../../lib/http';
@@ -109,14 +109,7 @@ export function PhoneNumberCreate() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card title={t('phonenumber.manual')}>
-            <Form
-              {...formProps}
-              onFinish={(values) => {
-                setImportError(null);
-                return formProps.onFinish?.(values);
-              }}
-              layout="vertical"
-            >
+            <Form {...clearingOnSave(formProps, () => setImportError(null))} layout="vertical">
               <Form.Item label={t('phonenumber.fields.number')} name="number" rules={PHONE_RULES}>
                 <Input placeholder="6281xxxxxxx" inputMode="tel" maxLength={32} />
               </Form.Item>

@@ -3,7 +3,7 @@ import { App, Card, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { FilePicker, FormError, SaveButton } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
-import { useResourceForm } from '../../components/ResourceForm';
+import { clearingOnSave, useResourceForm } from '../../components/ResourceForm';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { uploadWithProgress } from '../../lib/transfer';
 import { useFileImport } from '../../lib/useFileImport';
@@ -57,14 +57,7 @@ export function ProxyCreate() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card title={t('proxy.manual')}>
-            <Form
-              {...formProps}
-              onFinish={(values) => {
-                setImportError(null);
-                return formProps.onFinish?.(values);
-              }}
-              layout="vertical"
-            >
+            <Form {...clearingOnSave(formProps, () => setImportError(null))} layout="vertical">
               <Form.Item label={t('proxy.fields.value')} name="value" extra={t('proxy.hint')} rules={[{ required: true, whitespace: true, message: t('proxy.required') }]}>
                 <Input placeholder="socks5://user:pass@10.0.0.1:1080" maxLength={500} />
               </Form.Item>
