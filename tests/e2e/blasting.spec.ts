@@ -118,7 +118,7 @@ test('a receiver replying STOP on /sim turns nonactive on /phonenumber and is sk
   await page.getByRole('button', { name: 'Balas' }).click();
 
   // The list row turns nonactive without a reload.
-  await expect(row).toContainText('opted out: Balasan STOP');
+  await expect(row).toContainText('berhenti berlangganan: Balasan STOP');
   const res = await page.request.get(`/api/admin/phonenumber/${receiver!.id}`, { headers: auth(token) });
   expect(((await res.json()) as { phoneNumber: { status: string } }).phoneNumber.status).toBe('nonactive');
 

@@ -65,7 +65,8 @@ test('admin sends a bonus from the member list; the member sees it on /bonus wit
   await page.getByLabel('Nominal').fill('12345');
   await expect(page.getByText('Nominal harus lebih dari 0.')).toHaveCount(0);
   await page.getByLabel('Keterangan').fill('Bonus pertama');
-  await page.getByRole('button', { name: 'Kirim' }).click();
+  // A double click sends one bonus (the member's total below is 12.345, not twice that).
+  await page.getByRole('button', { name: 'Kirim' }).dblclick();
   await expect(confirmTitle(page)).toHaveText('Berhasil');
   await expect(page.getByText('Bonus berhasil dikirim.')).toBeVisible();
   await pressOk(page);
@@ -111,11 +112,17 @@ test('a member without a bank account is sent to the profile, fills it, requests
   await expect(page.getByTestId('profile-info')).toContainText('BCA');
 
   await page.goto('/withdraw');
-  await page.getByLabel('Nominal (Rp.)').fill('20000');
+  // A decimal amount is refused as typed, not rounded into another amount.
+  await page.getByLabel('Nominal (Rp.)').fill('20000.5');
   await page.getByRole('button', { name: 'Kirim Permintaan' }).click();
+  await expect(page.getByText('Nominal harus bilangan bulat.')).toBeVisible();
+  await expect(page.getByLabel('Nominal (Rp.)')).toHaveValue('20000.5');
+  await page.getByLabel('Nominal (Rp.)').fill('20000');
+  // A double click asks for the money once.
+  await page.getByRole('button', { name: 'Kirim Permintaan' }).dblclick();
   await expect(page.getByText('Permintaan withdraw berhasil dikirim.')).toBeVisible();
   await pressOk(page);
-  await expect(page.getByTestId('withdraw-history').getByRole('row', { name: /Rp 20\.000.*Diajukan/ })).toBeVisible();
+  await expect(page.getByTestId('withdraw-history').getByRole('row', { name: /Rp 20\.000.*Diajukan/ })).toHaveCount(1);
   await expect(page.getByTestId('withdraw-balance')).toContainText('Rp 30.000');
   await expect(page.getByTestId('withdraw-requested')).toContainText('Rp 20.000');
 
@@ -205,6 +212,12 @@ test('admin adds, edits and deletes a level', async ({ page }) => {
   await row.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Level' })).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue(name);
+  // A negative price is refused as typed; it is not saved as Rp 0 (a level that pays nothing).
+  await page.getByLabel('Harga per Blast (Rp.)').fill('-5');
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  await expect(page.getByText('Harga per Blast harus 0 atau lebih.')).toBeVisible();
+  await expect(page.getByLabel('Harga per Blast (Rp.)')).toHaveValue('-5');
+  await expect(page).toHaveURL(/\/level\/edit/);
   await page.getByLabel('Harga per Blast (Rp.)').fill('130');
   await page.getByRole('button', { name: 'Simpan' }).click();
   await expect(row).toContainText('Rp 130');

@@ -31,13 +31,27 @@ type IntegerItemProps = Omit<FormItemProps, 'rules' | 'children'> & {
   rules?: FormItemProps['rules'];
 };
 
-/** A required whole number from 0 (up to `max`), full width. */
+/**
+ * A required whole number from 0 (up to `max`), full width. What was typed stays as typed and is
+ * refused with its reason: antd's own `min`/`precision` would silently turn -5 into 0 (a level that
+ * pays nothing) or 1.5 into 2.
+ */
 export function IntegerItem({ what, max, rules = [], ...item }: IntegerItemProps) {
   return (
-    <Form.Item {...item} rules={[{ required: true, type: 'integer', min: 0, ...(max === undefined ? {} : { max }), message: i18n.t('shared.requiredNumber', { what }) }, ...rules]}>
-      <InputNumber min={0} max={max} precision={0} style={{ width: '100%' }} />
+    <Form.Item {...item} validateFirst rules={[...wholeNumberRules(what, max), ...rules]}>
+      <InputNumber style={{ width: '100%' }} />
     </Form.Item>
   );
+}
+
+/** The rules of a required whole number from 0 (up to `max`), each failure with its own message. */
+export function wholeNumberRules(what: string, max?: number): NonNullable<FormItemProps['rules']> {
+  return [
+    { required: true, message: i18n.t('shared.requiredNumber', { what }) },
+    { type: 'integer', message: i18n.t('shared.wholeNumber', { what }) },
+    { type: 'integer', min: 0, message: i18n.t('shared.notNegative', { what }) },
+    ...(max === undefined ? [] : [{ type: 'integer' as const, max, message: i18n.t('shared.atMost', { what, max: max.toLocaleString('id-ID') }) }]),
+  ];
 }
 
 /** 'Interval minimal harus lebih kecil dari interval maksimal' unless the max is at least the `minName` field. */

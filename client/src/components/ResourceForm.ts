@@ -2,6 +2,7 @@ import type { BaseKey, BaseRecord, HttpError } from '@refinedev/core';
 import { useTranslate } from '@refinedev/core';
 import { useForm, type UseFormProps } from '@refinedev/antd';
 import type { FormInstance, FormProps } from 'antd';
+import { useSingleFlight } from '../lib/useSingleFlight';
 
 interface Options<TRecord extends BaseRecord> {
   resource: string;
@@ -41,6 +42,10 @@ export function useResourceForm<TRecord extends BaseRecord, TVariables = Record<
     queryOptions: { ...(loadRecord ? {} : { enabled: false }), ...(select ? { select: (res) => ({ ...res, data: select(res.data) as TRecord }) } : {}) },
   };
   const form = useForm<TRecord, HttpError, TVariables>(props);
+  // One save at a time: a double click on Simpan / Kirim must not create the record twice.
+  const singleFlight = useSingleFlight();
+  const formOnFinish = form.formProps.onFinish;
+  const onFinish = singleFlight((values: TVariables) => formOnFinish?.(values));
   const loadError = edit && !id ? (loadFallback ?? null) : form.query?.error ? form.query.error.message || loadFallback || null : null;
   const saveError = form.mutation.error ? form.mutation.error.message || saveFallback || t('shared.network') : null;
   /**
@@ -55,6 +60,7 @@ export function useResourceForm<TRecord extends BaseRecord, TVariables = Record<
   };
   return {
     ...form,
+    formProps: { ...form.formProps, onFinish } as FormProps<TVariables>,
     clearSaveError,
     loading: Boolean(edit && id && loadRecord && form.query?.isLoading),
     saving: form.mutation.isPending,

@@ -20,6 +20,13 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   return d.isValid() ? d.format('DD/MM/YYYY HH:mm') : '-';
 }
 
+/** A moment to the second, as the monitors show events: '26/11/2026 16:39:38'. */
+export function formatDateTimeSeconds(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const d = dayjs(value);
+  return d.isValid() ? d.format('DD/MM/YYYY HH:mm:ss') : '-';
+}
+
 /** 'loggedOut' → 'Logged Out', 'reconnecting...' → 'Reconnecting...'; unset counts as unknown. */
 export function formatState(state: string | null | undefined): string {
   const s = state || 'unknown';

@@ -69,7 +69,7 @@ function TotalTile({ spec, success, fail }: { spec: TileSpec; success: number; f
       value={success}
       suffix={
         <Typography.Text type="secondary" style={{ fontSize: 16 }} data-testid="total-fail">
-          {` / ${fail.toLocaleString('id-ID')}`}
+          {`\u00a0/\u00a0${fail.toLocaleString('id-ID')}`}
         </Typography.Text>
       }
     />

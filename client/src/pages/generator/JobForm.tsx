@@ -44,10 +44,10 @@ export function JobFormCard({ title, form, disabled, onSubmit, children }: Props
           <Form {...form.formProps} layout="vertical" onFinish={onSubmit}>
             {children}
             <Form.Item label={t('jobs.form.intervalMin')} name="interval_min" dependencies={['interval_max']} rules={[whole, minAtMostMax]}>
-              <InputNumber name="interval_min" min={0} precision={0} style={{ width: '100%' }} />
+              <InputNumber name="interval_min" style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item label={t('jobs.form.intervalMax')} name="interval_max" rules={[whole]}>
-              <InputNumber name="interval_max" min={0} precision={0} style={{ width: '100%' }} />
+              <InputNumber name="interval_max" style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item label={t('jobs.form.whatsapp')} name="whatsapp_id" rules={[{ required: false }]}>
               <AccountSelect kind={form.kind} current={form.current} />

@@ -3,6 +3,7 @@ import { Card, Empty, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
+import { formatDateTimeSeconds } from '../../lib/format';
 import { useLive, type LiveMessage } from '../../providers/live';
 import { JsonView, parseViewType, ViewTypeSwitch } from './MonitorPage';
 
@@ -63,7 +64,7 @@ function LineView({ line }: { line: Line }) {
       data-event={line.event}
       style={{ fontFamily: 'monospace', fontSize: 13, padding: '2px 6px', borderBottom: '1px solid rgba(128,128,128,0.15)', background: color ? `${color}33` : undefined, borderLeft: `4px solid ${color ?? 'transparent'}` }}
     >
-      <span>{new Date(line.date).toLocaleString('id-ID')}</span> · <strong>{line.event}</strong>
+      <span>{formatDateTimeSeconds(line.date)}</span> · <strong>{line.event}</strong>
       {line.state !== undefined && <> · state: {line.state}</>}
       {line.sender?.status !== undefined && <> · status: {line.sender.status}</>}
       {line.reconnectTime !== undefined && <> · reconnect: {line.reconnectTime} times</>}

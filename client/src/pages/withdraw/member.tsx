@@ -7,6 +7,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { formatDateTime, formatRupiah } from '../../lib/format';
 import { ApiError, errorText } from '../../lib/http';
 import { getSessionUser } from '../../lib/session';
+import { useSingleFlight } from '../../lib/useSingleFlight';
 import { useLive } from '../../providers/live';
 import { WithdrawStatusTag, type WithdrawRow } from './shared';
 
@@ -42,7 +43,8 @@ export function WithdrawMember() {
   const summary: Partial<Summary> = live ?? { income: income.value, balance: balance.value, requested: requested.value, accepted: accepted.value };
   const summaryError = [income, balance, requested, accepted].find((f) => f.error)?.error;
   const history = useListTable<WithdrawRow>({ resource: 'withdraw', params: { user_id: userId }, fallback: t('withdraw.errors.history'), enabled: Boolean(userId) });
-  const { mutate, mutation } = useCustomMutation<{ msg: string }, HttpError, { nominal: number; userId: number | undefined }>();
+  const { mutateAsync, mutation } = useCustomMutation<{ msg: string }, HttpError, { nominal: number; userId: number | undefined }>();
+  const singleFlight = useSingleFlight();
 
   const refetchFigures = () => {
     setLive(null);
@@ -56,31 +58,28 @@ export function WithdrawMember() {
     } else if (msg.event === 'withdraw') void invalidate({ resource: 'withdraw', invalidates: ['list'] });
   });
 
-  const submit = ({ nominal }: { nominal: number | null }) => {
+  // One request per click: a double click must not ask for the money twice.
+  const submit = singleFlight(async ({ nominal }: { nominal: number | null }) => {
     if (nominal === null || nominal === undefined || !Number.isFinite(nominal) || nominal < MIN) {
       modal.warning({ title: t('shared.failed'), content: t('withdraw.minimum') });
       return;
     }
-    mutate(
-      { url: '/admin/withdraw/request', method: 'post', values: { nominal, userId }, successNotification: false, errorNotification: false },
-      {
-        onSuccess: () => {
-          modal.success({ title: t('shared.success'), content: t('withdraw.requested') });
-          form.setFieldsValue({ nominal: MIN });
-          void invalidate({ resource: 'withdraw', invalidates: ['list'] });
-          refetchFigures();
-        },
-        onError: (err) => {
-          if (err instanceof ApiError && err.code === 1) {
-            // No bank account yet: confirming goes to the profile editor.
-            modal.error({ title: t('shared.failed'), content: err.message, onOk: () => navigate('/profile?edit=1') });
-          } else {
-            modal.error({ title: t('shared.failed'), content: errorText(err, t('shared.network')) });
-          }
-        },
-      },
-    );
-  };
+    try {
+      await mutateAsync({ url: '/admin/withdraw/request', method: 'post', values: { nominal, userId }, successNotification: false, errorNotification: false });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 1) {
+        // No bank account yet: confirming goes to the profile editor.
+        modal.error({ title: t('shared.failed'), content: err.message, onOk: () => navigate('/profile?edit=1') });
+      } else {
+        modal.error({ title: t('shared.failed'), content: errorText(err, t('shared.network')) });
+      }
+      return;
+    }
+    modal.success({ title: t('shared.success'), content: t('withdraw.requested') });
+    form.setFieldsValue({ nominal: MIN });
+    void invalidate({ resource: 'withdraw', invalidates: ['list'] });
+    refetchFigures();
+  });
 
   const figure = (key: keyof Summary, testId: string) => (
     <Col xs={12} md={6}>
@@ -105,8 +104,17 @@ export function WithdrawMember() {
       <Typography.Paragraph type="secondary">{t('withdraw.balanceRule')}</Typography.Paragraph>
       <Card title={t('withdraw.requestTitle')} style={{ maxWidth: 480, marginBottom: 24 }}>
         <Form form={form} layout="vertical" initialValues={{ nominal: MIN }} onFinish={submit}>
-          <Form.Item label={t('withdraw.nominal')} name="nominal" rules={[{ required: true, message: t('withdraw.nominalRequired') }]}>
-            <InputNumber min={0} precision={0} step={1000} style={{ width: '100%' }} data-testid="withdraw-nominal" />
+          <Form.Item
+            label={t('withdraw.nominal')}
+            name="nominal"
+            validateFirst
+            // What was typed is sent or refused as it is: a decimal is not rounded into another amount.
+            rules={[
+              { required: true, message: t('withdraw.nominalRequired') },
+              { type: 'integer', message: t('withdraw.nominalWhole') },
+            ]}
+          >
+            <InputNumber step={1000} style={{ width: '100%' }} data-testid="withdraw-nominal" />
           </Form.Item>
           <Button type="primary" htmlType="submit" disabled={mutation.isPending}>
             {mutation.isPending ? t('shared.sending') : t('withdraw.submit')}
