@@ -14,18 +14,20 @@ export function formatRupiah(value: number | null | undefined): string {
   return `Rp ${formatCount(value)}`;
 }
 
-export function formatDateTime(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '-';
-  const d = dayjs(value);
-  return d.isValid() ? d.format('DD/MM/YYYY HH:mm') : '-';
-}
+/** A moment in one of the console's formats; '-' when unset or invalid. */
+const formatMoment =
+  (format: string) =>
+  (value: string | number | Date | null | undefined): string => {
+    if (value === null || value === undefined || value === '') return '-';
+    const d = dayjs(value);
+    return d.isValid() ? d.format(format) : '-';
+  };
 
-/** A moment to the second, as the monitors show events: '26/11/2026 16:39:38'. */
-export function formatDateTimeSeconds(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '-';
-  const d = dayjs(value);
-  return d.isValid() ? d.format('DD/MM/YYYY HH:mm:ss') : '-';
-}
+/** '26/11/2026 16:39', as every list shows a date. */
+export const formatDateTime = formatMoment('DD/MM/YYYY HH:mm');
+
+/** To the second, as the monitors show events: '26/11/2026 16:39:38'. */
+export const formatDateTimeSeconds = formatMoment('DD/MM/YYYY HH:mm:ss');
 
 /** 'loggedOut' → 'Logged Out', 'reconnecting...' → 'Reconnecting...'; unset counts as unknown. */
 export function formatState(state: string | null | undefined): string {
