@@ -29,6 +29,7 @@ export const ERROR_MESSAGES = {
   terms_required: ['You must agree to the terms and conditions.'],
   referral_not_found: ['Referral code not found.'],
   // Cloud API
+  blast_no_targets: ['Tidak ada nomor tujuan yang bisa dikirimi saat ini: semua nomor aktif sudah dikirimi dalam masa jeda penerima'],
   cloud_tier_reached: ['Batas harian nomor ini dari Meta (tier) sudah tercapai. Blast dapat dilanjutkan setelah 24 jam.'],
   // Not found
   not_found: ['Not found'],

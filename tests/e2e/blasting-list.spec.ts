@@ -70,7 +70,7 @@ test('a member starts a blast, sees Sending / Generating / Waiting and rising co
   const adminPage = await admin.newPage();
   await signInFast(adminPage, DEMO.admin);
   await adminPage.goto(`/phonenumber?search=${target.number}`);
-  await expect(adminPage.getByRole('row').filter({ hasText: target.number })).toContainText('opted out');
+  await expect(adminPage.getByRole('row').filter({ hasText: target.number })).toContainText('berhenti berlangganan');
 
   await row.getByRole('button', { name: 'Stop Blast' }).click();
   const dialog = page.getByRole('dialog');

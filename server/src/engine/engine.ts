@@ -193,13 +193,27 @@ export class BlastEngine {
 
   private async readProgress(): Promise<number> {
     const now = Date.now();
-    const hours = (await this.store.rules()).settings?.recipient_cooldown_hours ?? 24;
-    // Maintained counters: no count(*) over the phone list on this timer.
-    const { active } = await phoneListFigures(this.ctx.db);
-    const reached = await activeSentAfter(this.ctx.db, now - hours * 3_600_000);
+    const { active, reached } = await this.reach(now);
     const value = active ? Math.round((reached / active) * 10_000) / 100 : 100;
     this.progressCache = { at: now, value };
     return value;
+  }
+
+  /** Active numbers, and those of them sent within the recipient cooldown (maintained counters: no count(*) over the list). */
+  private async reach(now: number): Promise<{ active: number; reached: number }> {
+    const hours = (await this.store.rules()).settings?.recipient_cooldown_hours ?? 24;
+    const { active } = await phoneListFigures(this.ctx.db);
+    return { active, reached: await activeSentAfter(this.ctx.db, now - hours * 3_600_000) };
+  }
+
+  /**
+   * Whether some active number is outside the recipient cooldown right now. A blast started without
+   * one would end at once with nothing sent; numbers claimed by another account still count here, so
+   * such a run can still end that way.
+   */
+  async hasTargets(): Promise<boolean> {
+    const { active, reached } = await this.reach(Date.now());
+    return active > reached;
   }
 
   /**

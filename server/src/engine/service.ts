@@ -64,6 +64,8 @@ async function assertMappedTemplate(ctx: AppContext): Promise<void> {
   if (!mapped) throw new HttpError(409, NO_MAPPED_TEMPLATE_MSG);
 }
 
+export const NO_TARGETS_MSG = 'Tidak ada nomor tujuan yang bisa dikirimi saat ini: semua nomor aktif sudah dikirimi dalam masa jeda penerima';
+
 /** POST start-blasting: starts the account's loop (or keeps the one already running). */
 export async function startBlasting(ctx: AppContext, caller: AuthUser, ref: number | string, loop: boolean) {
   const row = await accountOf(ctx, caller, ref);
@@ -72,7 +74,10 @@ export async function startBlasting(ctx: AppContext, caller: AuthUser, ref: numb
     await assertMappedTemplate(ctx);
     if (!(await engineFor(ctx).tiers.allows(row.id, row.messagingTier, true))) throw new HttpError(409, TIER_REACHED);
   }
-  const started = await engineFor(ctx).start(await rawOf(ctx, row.id), !loop);
+  const engine = engineFor(ctx);
+  // Nothing to send: say so now rather than start a run that ends at once without a word.
+  if (!engine.loopOf(row.id) && !(await engine.hasTargets())) throw new HttpError(409, NO_TARGETS_MSG);
+  const started = await engine.start(await rawOf(ctx, row.id), !loop);
   return { msg: 'Blast dimulai', data: whatsappView(accountRow(started)) };
 }
 
