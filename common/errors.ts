@@ -29,7 +29,6 @@ export const ERROR_MESSAGES = {
   terms_required: ['You must agree to the terms and conditions.'],
   referral_not_found: ['Referral code not found.'],
   // Cloud API
-  blast_no_targets: ['Tidak ada nomor tujuan yang bisa dikirimi saat ini: semua nomor aktif sudah dikirimi dalam masa jeda penerima'],
   cloud_tier_reached: ['Batas harian nomor ini dari Meta (tier) sudah tercapai. Blast dapat dilanjutkan setelah 24 jam.'],
   // Not found
   not_found: ['Not found'],
@@ -121,6 +120,7 @@ export const ERROR_MESSAGES = {
   sender_not_found: ['Sender tidak ditemukan'],
   sender_suspended: ['Aturan #1 Jangan hapus pesan terkirim. Silahkan hubungi Admin/CS'],
   no_sendable_targets: ['Tidak ada target yang bisa dikirimi ({skipped} nomor dilewatkan)'],
+  blast_no_targets: ['Tidak ada nomor tujuan yang bisa dikirimi saat ini: semua nomor aktif sudah dikirimi dalam masa jeda penerima'],
   send_failed: ['Pesan gagal dikirim ({error})'],
   whatsapp_account_not_found: ['Akun WhatsApp tidak ditemukan'],
   disconnected: ['Sambungan terputus, silahkan sambungkan ulang!'],

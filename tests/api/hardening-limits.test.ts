@@ -5,6 +5,7 @@ import { transaction } from '../../server/src/db/client';
 import { bonuses, users } from '../../server/src/db/schema';
 import { balanceBigOf } from '../../server/src/money/balance';
 import { MAX_BALANCE, MAX_BONUS, MAX_FEE, MAX_WITHDRAW } from '../../server/src/money/limits';
+import { FIELD_LABELS } from '../../common/errors';
 import { startTestApp, type TestApp, type TestUser } from '../helpers';
 
 let t: TestApp;
@@ -60,6 +61,26 @@ describe('money has ceilings', () => {
     const withdraw = await t.http.post('/api/admin/withdraw/request').set(m.auth).send({ nominal: MAX_WITHDRAW + 1 });
     expect(withdraw.status).toBe(422);
     expect(withdraw.body.errors.nominal).toBe('Nominal paling besar Rp 1.000.000.000.');
+  });
+
+  it('an amount past 2^53 (999999999999999999 typed) is refused for its size, not as a fraction', async () => {
+    const huge = 999999999999999999; // the JSON number a form sends for it: 1e18, no longer a safe integer
+    const m = await t.user('member');
+    const bonus = await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: m.id, nominal: huge, reason: 'x' });
+    expect(bonus.body.errors.nominal).toBe('Nominal paling besar Rp 1.000.000.000.');
+    const level = await t.http.post('/api/admin/level/create').set(admin.auth).send({ name: 'Besar', blast_fee: huge, requirement_blast: 5 });
+    expect(level.status).toBe(422);
+    expect(level.body.errors.blast_fee).toBe(`${FIELD_LABELS.level_fee[0]} paling besar Rp 1.000.000.`);
+    const current = (await t.http.get('/api/admin/setting/get').set(admin.auth)).body.setting;
+    const settings = await t.http.put('/api/admin/setting/update').set(admin.auth).send({ ...current, info: 'Info', price: huge, recipient_cooldown: huge });
+    expect(settings.body.errors.price).toBe('Price paling besar Rp 1.000.000.');
+    expect(settings.body.errors.recipient_cooldown).toBe('Recipient cooldown must be at most 8760 hours.');
+    await t.ctx.db.update(users).set({ accountBank: 'BCA', accountNumber: '1', accountName: 'M' }).where(eq(users.id, m.id));
+    const withdraw = await t.http.post('/api/admin/withdraw/request').set(m.auth).send({ nominal: String(huge) });
+    expect(withdraw.body.errors.nominal).toBe('Nominal paling besar Rp 1.000.000.000.');
+    // A fraction is still refused as one.
+    const half = await t.http.post('/api/admin/withdraw/request').set(m.auth).send({ nominal: 10000.5 });
+    expect(half.body.errors.nominal).toBe('Nominal harus bilangan bulat.');
   });
 
   it('no bonus takes a balance past the ceiling', async () => {

@@ -69,3 +69,23 @@ test('both dashboards speak English when it is chosen', async ({ page }) => {
   await expect(page.getByRole('img', { name: 'Blasts per Day (last 14 days)' }).locator('canvas')).toHaveCount(1);
   await expect(page.getByText(/Halo|Sisa Saldo|hari/)).toHaveCount(0);
 });
+
+test('a figure not known yet shows as loading on a first visit, never as a false 0', async ({ page }) => {
+  const { token, user } = await signInFast(page, DEMO.member);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/admin/withdraw/balance/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  const balance = page.getByTestId('tile-balance');
+  await expect(page.getByTestId('tile-bonus')).toHaveAttribute('aria-busy', 'false');
+  await expect(balance).toHaveAttribute('aria-busy', 'true');
+  await expect(balance).not.toContainText('Rp');
+  release();
+  const answer = await page.request.get(`/api/admin/withdraw/balance/${user.id}`, { headers: { Authorization: `Bearer ${token}` } });
+  const figure = ((await answer.json()) as { balance: number }).balance;
+  await expect(balance).toHaveAttribute('aria-busy', 'false');
+  await expect(balance).toContainText(`Rp ${figure.toLocaleString('id-ID')}`);
+});

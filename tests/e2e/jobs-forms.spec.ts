@@ -41,11 +41,23 @@ test('generator form errors clear once the field is corrected, server field erro
   await page.getByTitle(new RegExp(pushname)).click();
   await expect(noAccount).toHaveCount(0);
 
-  // A number the numbering plan refuses comes back from the server under its field.
+  // A number the numbering plan refuses is refused under its field as it is typed, in the server's words.
+  await end.fill('0812abc');
+  const letters = page.getByText('Target Nomor Akhir: Nomor telepon hanya boleh berisi angka, spasi, titik, tanda minus atau + di depan.');
+  await expect(letters).toBeVisible();
+  await end.fill('6281300000019');
+  await expect(letters).toHaveCount(0);
   await start.fill('12');
-  await page.getByRole('button', { name: 'Simpan' }).click();
   const refusal = page.getByText(/^Target Nomor Awal: /);
   await expect(refusal).toBeVisible();
+  // Simpan sends nothing while a field is refused.
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/admin/generator/create')) sent.push(r.url());
+  });
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  await expect(refusal).toBeVisible();
+  expect(sent).toEqual([]);
   await start.fill('6281300000000');
   await expect(refusal).toHaveCount(0);
 });

@@ -12,7 +12,8 @@ export const BonusCreateBody = z
     user_id: z.preprocess(num, z.number().int().positive()).optional(),
     nominal: z.preprocess(
       num,
-      z.number({ message: 'Nominal is required.' }).int('Nominal must be a whole number.').min(1, 'Nominal must be more than 0.').max(MAX_BONUS, tooLarge(FIELD_LABELS.nominal[0], MAX_BONUS)),
+      // The bound first: past 2^53 a number is no longer a safe integer, and 'too large' is its reason.
+      z.number({ message: 'Nominal is required.' }).max(MAX_BONUS, tooLarge(FIELD_LABELS.nominal[0], MAX_BONUS)).int('Nominal must be a whole number.').min(1, 'Nominal must be more than 0.'),
     ),
     reason: z.string({ message: 'Keterangan is required.' }).trim().min(1, 'Keterangan is required.').max(1000, 'Keterangan is too long.'),
   })

@@ -9,8 +9,9 @@ export function idParam(value: unknown): number {
 }
 
 /** Whole numbers as JSON numbers or numeric strings (forms send strings). */
-export const wholeNumber = (message: string) =>
+export const wholeNumber = (message: string, max?: { value: number; message: string }) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z.number({ message }).int(message).min(0, message),
+    // The bound before the integer check: past 2^53 a number is no longer a safe integer, and its reason is its size.
+    (max ? z.number({ message }).max(max.value, max.message) : z.number({ message })).int(message).min(0, message),
   );

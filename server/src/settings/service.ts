@@ -67,11 +67,13 @@ export async function defaultCountry(db: Db | Tx): Promise<string> {
 
 export const COUNTRY_MESSAGE = 'Kode Negara Default harus kode negara ISO 3166 dua huruf yang dikenal, mis. ID.';
 
-const whole = (label: string) =>
+/** A whole number from 0 up to `max`; the bound is checked first (past 2^53 a number is no longer a safe integer). */
+const whole = (label: string, max: number, tooBig: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
     z
       .number({ message: `${label} is required.` })
+      .max(max, tooBig)
       .int(`${label} must be a whole number.`)
       .min(0, `${label} must be 0 or more.`),
   );
@@ -86,18 +88,18 @@ const required = (label: string) =>
 
 export const SettingsUpdate = z
   .object({
-    interval_min: whole(FIELD_LABELS.interval_min[1]).pipe(z.number().max(86_400, 'Interval min must be at most 86400 seconds.')),
-    interval_max: whole(FIELD_LABELS.interval_max[1]).pipe(z.number().max(86_400, 'Interval max must be at most 86400 seconds.')),
-    price: whole(FIELD_LABELS.price[0]).pipe(z.number().max(MAX_FEE, tooLarge(FIELD_LABELS.price[0], MAX_FEE))),
+    interval_min: whole(FIELD_LABELS.interval_min[1], 86_400, 'Interval min must be at most 86400 seconds.'),
+    interval_max: whole(FIELD_LABELS.interval_max[1], 86_400, 'Interval max must be at most 86400 seconds.'),
+    price: whole(FIELD_LABELS.price[0], MAX_FEE, tooLarge(FIELD_LABELS.price[0], MAX_FEE)),
 
     bank_names: required(FIELD_LABELS.bank_names[0]).refine((v) => listOf(v).length > 0, 'Bank names is required.'),
     colors: required(FIELD_LABELS.colors[0]).refine(
       (v) => listOf(v).length > 0 && listOf(v).every((c) => HEX_COLOR.test(c)),
       'Colors must be hex colours separated by comma and space, e.g. #2C2C2C, #3E3A32.',
     ),
-    referral_percent: whole(FIELD_LABELS.referral_percent[0]).pipe(z.number().max(100, 'Referral percent must be between 0 and 100.')),
+    referral_percent: whole(FIELD_LABELS.referral_percent[0], 100, 'Referral percent must be between 0 and 100.'),
     info: required(FIELD_LABELS.info[0]),
-    recipient_cooldown: whole(FIELD_LABELS.recipient_cooldown[0]).pipe(z.number().max(8760, 'Recipient cooldown must be at most 8760 hours.')),
+    recipient_cooldown: whole(FIELD_LABELS.recipient_cooldown[0], 8760, 'Recipient cooldown must be at most 8760 hours.'),
     // Optional so a client that does not know the field keeps the stored country.
     default_country: z
       .string({ message: COUNTRY_MESSAGE })

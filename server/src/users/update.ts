@@ -22,9 +22,10 @@ const optWhole = (label: string, max: number) =>
       (v) => (v === '' || v === undefined ? undefined : v === null ? null : typeof v === 'string' ? Number(v) : v),
       z
         .number({ message: `${label} must be a number.` })
+        // The bound first: past 2^53 a number is no longer a safe integer, and its reason is its size.
+        .max(max, `${label} must be at most ${max.toLocaleString('id-ID')}.`)
         .int(`${label} must be a whole number.`)
         .min(0, `${label} must be 0 or more.`)
-        .max(max, `${label} must be at most ${max.toLocaleString('id-ID')}.`)
         .nullable(),
     )
     .optional();

@@ -40,6 +40,6 @@ export const StatusBody = IdBody.extend({
 export const IntervalBody = IdBody.extend({
   interval: z.preprocess(
     (v) => (v === '' ? null : v),
-    wholeNumber(`${FIELD_LABELS.interval[0]} harus bilangan bulat 0 atau lebih`).pipe(z.number().max(86_400, `${FIELD_LABELS.interval[0]} paling lama 86400 detik`)).nullable(),
+    wholeNumber(`${FIELD_LABELS.interval[0]} harus bilangan bulat 0 atau lebih`, { value: 86_400, message: `${FIELD_LABELS.interval[0]} paling lama 86400 detik` }).nullable(),
   ),
 });

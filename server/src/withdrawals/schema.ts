@@ -12,7 +12,8 @@ const num = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v
 export const WithdrawRequestBody = z.object({
   nominal: z.preprocess(
     num,
-    z.number({ message: MIN_WITHDRAW_MSG }).int('Nominal harus bilangan bulat.').min(MIN_WITHDRAW, MIN_WITHDRAW_MSG).max(MAX_WITHDRAW, tooLarge(FIELD_LABELS.nominal[0], MAX_WITHDRAW)),
+    // The bound first: past 2^53 a number is no longer a safe integer, and 'too large' is its reason.
+    z.number({ message: MIN_WITHDRAW_MSG }).max(MAX_WITHDRAW, tooLarge(FIELD_LABELS.nominal[0], MAX_WITHDRAW)).int('Nominal harus bilangan bulat.').min(MIN_WITHDRAW, MIN_WITHDRAW_MSG),
   ),
   userId: z.preprocess(num, z.number().int().positive()).optional().nullable(),
 });

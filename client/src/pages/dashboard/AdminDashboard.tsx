@@ -30,7 +30,6 @@ const TILES: TileSpec[] = [
 export function AdminDashboard({ user }: { user: SessionUser }) {
   const { figures } = useFigures(
     `dashboard:admin:${user.id}`,
-    [...TILES.map((t) => t.key), 'totalSuccess', 'totalFail'],
     [
       { path: '/admin/proxy/count-use', pick: (b) => ({ unusedProxies: field('unUsed')(b) }) },
       { path: '/admin/phonenumber/count-blast', pick: (b) => ({ unBlasted: field('unBlasted')(b) }) },
@@ -41,8 +40,6 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
     ],
   );
   const t = useTranslate();
-  const totalSuccess = figures.totalSuccess ?? 0;
-  const totalFail = figures.totalFail ?? 0;
 
   return (
     <div data-testid="admin-dashboard">
@@ -50,9 +47,9 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
       <Row gutter={[16, 16]}>
         {TILES.map((tile) =>
           tile.key === 'total' ? (
-            <TotalTile key={tile.key} spec={tile} success={totalSuccess} fail={totalFail} />
+            <TotalTile key={tile.key} spec={tile} success={figures.totalSuccess} fail={figures.totalFail} />
           ) : (
-            <Tile key={tile.key} spec={tile} value={figures[tile.key] ?? 0} />
+            <Tile key={tile.key} spec={tile} value={figures[tile.key]} />
           ),
         )}
       </Row>
@@ -62,15 +59,17 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
 }
 
 /** Total blasts: success and fail in one tile (its title names both). */
-function TotalTile({ spec, success, fail }: { spec: TileSpec; success: number; fail: number }) {
+function TotalTile({ spec, success, fail }: { spec: TileSpec; success: number | undefined; fail: number | undefined }) {
   return (
     <Tile
       spec={spec}
-      value={success}
+      value={fail === undefined ? undefined : success}
       suffix={
-        <Typography.Text type="secondary" style={{ fontSize: 16 }} data-testid="total-fail">
-          {`\u00a0/\u00a0${fail.toLocaleString('id-ID')}`}
-        </Typography.Text>
+        fail === undefined ? undefined : (
+          <Typography.Text type="secondary" style={{ fontSize: 16 }} data-testid="total-fail">
+            {`\u00a0/\u00a0${fail.toLocaleString('id-ID')}`}
+          </Typography.Text>
+        )
       }
     />
   );

@@ -34,7 +34,6 @@ export function MemberDashboard({ user }: { user: SessionUser }) {
   const id = user.id;
   const { figures } = useFigures(
     `dashboard:member:${id}`,
-    TILES.map((tile) => tile.key),
     [
       { path: `/admin/whatsapp/count/${id}`, pick: (b) => ({ connected: field('connectedCount')(b), disconnected: field('disconnectedCount')(b) }) },
       { path: `/admin/messagelog/count/${id}`, pick: (b) => ({ success: field('successCount')(b), fail: field('failCount')(b) }) },
@@ -64,7 +63,7 @@ export function MemberDashboard({ user }: { user: SessionUser }) {
       <Typography.Title level={3} style={{ marginTop: 0 }}>{t('dashboard.greeting', { name: user.firstname })}</Typography.Title>
       <Row gutter={[16, 16]}>
         {TILES.map((tile) => (
-          <Tile key={tile.key} spec={tile} value={figures[tile.key] ?? 0} />
+          <Tile key={tile.key} spec={tile} value={figures[tile.key]} />
         ))}
       </Row>
       <BlastChart userId={id} />

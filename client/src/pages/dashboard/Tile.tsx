@@ -12,15 +12,16 @@ export interface TileSpec {
   money?: boolean;
 }
 
-/** One dashboard figure. */
-export function Tile({ spec, value, suffix }: { spec: TileSpec; value: number; suffix?: ReactNode }) {
+/** One dashboard figure; while it is not known yet (`undefined`) the tile shows that it is loading. */
+export function Tile({ spec, value, suffix }: { spec: TileSpec; value: number | undefined; suffix?: ReactNode }) {
   const t = useTranslate();
   return (
     <Col xs={24} sm={12} lg={6}>
-      <Card data-testid={`tile-${spec.key}`}>
+      <Card data-testid={`tile-${spec.key}`} aria-busy={value === undefined}>
         <Statistic
           title={t(spec.label)}
-          value={spec.money ? formatRupiah(value) : value.toLocaleString('id-ID')}
+          loading={value === undefined}
+          value={value === undefined ? '' : spec.money ? formatRupiah(value) : value.toLocaleString('id-ID')}
           prefix={<span style={{ color: spec.color, marginRight: 8 }}>{spec.icon}</span>}
           suffix={suffix}
         />

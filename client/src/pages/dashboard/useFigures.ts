@@ -45,11 +45,13 @@ function useSource(source: FigureSource): { figures: Figures | null; at: number 
 
 /**
  * Dashboard figures: the cached ones (kept 10 years in localStorage) show at once, then every call
- * refreshes its tiles; a call that fails shows 0 in its tiles. The sources are fixed for a dashboard,
+ * refreshes its tiles; a call that fails shows 0 in its tiles. Until a figure is known (a first visit,
+ * its call still running) it is missing from the answer. The sources are fixed for a dashboard,
  * so each one's useCustom runs in the same order on every render.
  */
-export function useFigures(cacheKey: string, keys: string[], sources: FigureSource[]): { figures: Figures; fresh: boolean } {
-  const [cached] = useState<Figures>(() => ({ ...Object.fromEntries(keys.map((k) => [k, 0])), ...(readCache(cacheKey) ?? {}) }));
+export function useFigures(cacheKey: string, sources: FigureSource[]): { figures: Figures; fresh: boolean } {
+  // A figure neither cached nor answered yet is absent (its tile shows that it is loading, not a 0).
+  const [cached] = useState<Figures>(() => readCache(cacheKey) ?? {});
   const answers = sources.map(useSource);
   const fresh = answers.every((a) => a.figures !== null);
   const figures: Figures = Object.assign({}, cached, ...answers.map((a) => a.figures).filter((f) => f !== null));

@@ -3,6 +3,7 @@ import { Form, Input } from 'antd';
 import type { FormItemProps } from 'antd';
 import { phoneOrNull } from '../../../../common/phone';
 import { useClientConfig } from '../../lib/config';
+import { phoneProblem } from '../phonenumber/components/phoneRules';
 import { JobFormCard } from './JobForm';
 import { useJobForm, type JobFormValues } from './useJobForm';
 
@@ -26,6 +27,15 @@ export function GeneratorCreate() {
     },
   });
 
+  // A number outside the plan (letters, too few digits…): the server's message for that field, at once.
+  // An edited generator keeps its stored range, whatever the default country is now.
+  const inPlan = (label: string): NonNullable<FormItemProps['rules']>[number] => ({
+    validator: (_, value: string | undefined) => {
+      const problem = !id && value?.trim() ? phoneProblem(value, defaultCountry, label) : null;
+      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+    },
+  });
+
   const submit = () => {
     const values = form.form.getFieldsValue(true) as GeneratorValues;
     void form.save({ start_number: (values.start_number ?? '').trim(), end_number: (values.end_number ?? '').trim(), ...form.settingsBody(values) });
@@ -35,10 +45,10 @@ export function GeneratorCreate() {
 
   return (
     <JobFormCard title={t('generator.createTitle')} form={form} disabled={disabled} onSubmit={submit}>
-      <Form.Item label={t('generator.fields.start')} name="start_number" dependencies={['end_number']} rules={[{ whitespace: true }, startBeforeEnd]}>
+      <Form.Item label={t('generator.fields.start')} name="start_number" dependencies={['end_number']} rules={[{ whitespace: true }, inPlan('Target Nomor Awal'), startBeforeEnd]}>
         <Input name="start_number" disabled={Boolean(id)} placeholder="6281xxxxxxx" inputMode="numeric" />
       </Form.Item>
-      <Form.Item label={t('generator.fields.end')} name="end_number" rules={[{ whitespace: true }]}>
+      <Form.Item label={t('generator.fields.end')} name="end_number" rules={[{ whitespace: true }, inPlan('Target Nomor Akhir')]}>
         <Input name="end_number" disabled={Boolean(id)} placeholder="6281xxxxxxx" inputMode="numeric" />
       </Form.Item>
     </JobFormCard>

@@ -20,7 +20,7 @@ const MAX_INTERVAL = 3600;
 export const intervalField = (label: string, fallback: number) =>
   z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? fallback : v),
-    wholeNumber(`${label} harus bilangan bulat 0 atau lebih`).pipe(z.number().max(MAX_INTERVAL, `${label} paling lama ${MAX_INTERVAL} detik`)),
+    wholeNumber(`${label} harus bilangan bulat 0 atau lebih`, { value: MAX_INTERVAL, message: `${label} paling lama ${MAX_INTERVAL} detik` }),
   );
 
 export const whatsappIdField = z.preprocess(

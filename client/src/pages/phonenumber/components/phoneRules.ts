@@ -1,7 +1,19 @@
 import type { FormItemProps } from 'antd';
 import { normalizePhone, phoneOrNull } from '../../../../../common/phone';
 import { loadConfig } from '../../../lib/config';
+import { serverText } from '../../../lib/serverError';
 import { i18n } from '../../../providers/i18n';
+
+/**
+ * Why the server would refuse `value` as a number of `country`, in the active language (the server's
+ * own words, translated like its answers; `prefix` is the label the server puts before them, as in
+ * 'Target Nomor Awal: …'); null when it is a valid number.
+ */
+export function phoneProblem(value: string, country: string, prefix?: string): string | null {
+  const r = normalizePhone(value, country);
+  if (r.ok) return null;
+  return serverText(prefix ? `${prefix}: ${r.message}` : r.message, undefined, (key, options) => i18n.t(key, options));
+}
 
 /** 'Nomor Telepon': required, and a number the server will accept. */
 export const PHONE_RULES: FormItemProps['rules'] = [
@@ -10,10 +22,10 @@ export const PHONE_RULES: FormItemProps['rules'] = [
   {
     validator: async (_r, v: string | undefined) => {
       if (!v || !v.trim()) return;
-      const r = normalizePhone(v, (await loadConfig()).defaultCountry);
+      const problem = phoneProblem(v, (await loadConfig()).defaultCountry);
       // A stored number shown by the edit screen (E.164 digits) is fine as it is; the server decides.
       const stored = /^\d+$/.test(v.trim()) && phoneOrNull(`+${v.trim()}`) === v.trim();
-      if (!r.ok && !stored) throw new Error(r.message);
+      if (problem && !stored) throw new Error(problem);
     },
   },
 ];
