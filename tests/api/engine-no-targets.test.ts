@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageTemplates } from '../../server/src/db/schema';
 import { startTestApp, type TestApp, type TestUser } from '../helpers';
 import { engineFor } from '../../server/src/engine/engine';
 import { linkByQr, type LinkedAccount } from './whatsapp-fixtures';
@@ -39,5 +40,20 @@ describe('starting a blast with no number to send to', () => {
     await addTargets(t, 1, 2);
     expect((await startBlast(t, member, account.id)).status).toBe(200);
     expect((await untilIdle(t, member, account.id)).count_success).toBe(3);
+  });
+});
+
+describe('starting a blast with no active template', () => {
+  it('is refused with the reason instead of a run that ends at once, and starts once a template is active', async () => {
+    await addTargets(t, 1, 10);
+    await t.ctx.db.update(messageTemplates).set({ status: 'nonactive' });
+    const refused = await startBlast(t, member, account.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('Tidak ada template pesan yang aktif');
+    expect(refused.body.code).toBe('no_active_template');
+
+    await t.ctx.db.update(messageTemplates).set({ status: 'active' });
+    expect((await startBlast(t, member, account.id)).status).toBe(200);
+    expect((await untilIdle(t, member, account.id)).count_success).toBe(4);
   });
 });

@@ -131,19 +131,29 @@ describe('a blast through the simulator', () => {
     expect(sent).toEqual([targets[3]!.number, targets[2]!.number]);
   });
 
-  it('finishes at once with nothing to send and shows an error without an active template', async () => {
-    await addTargets(t, 2);
+  it('refuses to start without an active template, and ends a run with error_blast when its templates are switched off', async () => {
+    await addTargets(t, 4);
+    const refused = await startBlast(t, member, a1.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('Tidak ada template pesan yang aktif');
+    expect(await t.ctx.db.select().from(messageLogs)).toHaveLength(0);
+
+    await addTemplate(t.ctx.db);
+    await setRules(t.ctx.db, { intervalMin: 1, intervalMax: 1 });
     const s = t.socket(member.token);
     await connected(s);
-    const events: string[] = [];
-    s.on(String(member.id), (m: { event: string; data: { id: number } }) => {
-      if (m.data.id === a1.id) events.push(m.event);
+    const events: Array<{ event: string; message?: string }> = [];
+    s.on(String(member.id), (m: { event: string; data: { id: number; message?: string } }) => {
+      if (m.data.id === a1.id) events.push({ event: m.event, message: m.data.message });
     });
-    await startBlast(t, member, a1.id);
+    expect((await startBlast(t, member, a1.id)).status).toBe(200);
+    await eventually(() => t.ctx.db.select().from(messageLogs), (logs) => logs.length >= 1);
+    // Every template switched off while the run waits for its next send: the run ends with the reason.
+    await t.ctx.db.update(messageTemplates).set({ status: 'nonactive' });
     const row = await untilIdle(t, member, a1.id);
-    expect(row.count_success).toBe(0);
-    expect(await eventually(() => events, (e) => e.includes('error_blast'))).toContain('error_blast');
-    expect((await t.ctx.db.select().from(messageLogs))).toHaveLength(0);
+    expect(row.count_success).toBeLessThan(4);
+    const ended = await eventually(() => events, (e) => e.some((x) => x.event === 'error_blast'));
+    expect(ended.find((x) => x.event === 'error_blast')?.message).toBe('Tidak ada template pesan yang aktif');
     expect(await invariantViolations(t.ctx.db)).toEqual([]);
   });
 

@@ -60,6 +60,12 @@ test('generator form errors clear once the field is corrected, server field erro
   expect(sent).toEqual([]);
   await start.fill('6281300000000');
   await expect(refusal).toHaveCount(0);
+
+  // A double click on Simpan creates one generator.
+  await page.getByRole('button', { name: 'Simpan' }).dblclick();
+  await expect(page).toHaveURL(/\/generator\/list/);
+  expect(sent).toHaveLength(1);
+  await expect(page.getByRole('row', { name: new RegExp(pushname) })).toHaveCount(1);
 });
 
 test('the validator file is an Upload: a wrong type is refused under the field and the error clears with a .csv', async ({ page }) => {

@@ -257,7 +257,12 @@ export function scanErrorMessages(): MessageSite[] {
     const obj = o && stripAs(o);
     return obj && ts.isObjectLiteralExpression(obj) ? obj.properties.find((p) => p.name?.getText() === name) : undefined;
   };
-  const hasCode = (o: ts.Expression | undefined) => propertyOf(o, 'code') !== undefined;
+  // A catalogue code is a text; the spec's numbers (`{ code: 1 }` for a missing bank account) are not
+  // one, so the client still finds the message's text by the message.
+  const hasCode = (o: ts.Expression | undefined) => {
+    const p = propertyOf(o, 'code');
+    return p !== undefined && ts.isPropertyAssignment(p) && resolve(p.initializer).messages.length > 0;
+  };
   const calleeName = (c: ts.CallExpression) => (ts.isIdentifier(c.expression) ? c.expression.text : ts.isPropertyAccessExpression(c.expression) ? c.expression.name.text : '');
   const isText = (a: ts.Expression) => ts.isStringLiteral(a) || ts.isTemplateExpression(a) || ts.isNoSubstitutionTemplateLiteral(a);
 

@@ -24,7 +24,16 @@ const SHELL_AREAS = ['common', 'layout', 'auth', 'misc'];
  * default language's shell texts are in the entry; English and the screens' texts load when needed.
  */
 const eagerFiles = import.meta.glob<Messages>('../locales/id/{common,layout,auth,misc}.json', { eager: true, import: 'default' });
-const lazyFiles = import.meta.glob<Messages>(['../locales/*/*.json', '!../locales/id/{common,layout,auth,misc}.json'], { import: 'default' });
+/** What a public page may still need, file by file: English's shell, and the errors' texts in both languages. */
+const lazyFiles = import.meta.glob<Messages>(['../locales/*/{common,layout,auth,misc,errors}.json', '!../locales/id/{common,layout,auth,misc}.json'], { import: 'default' });
+/**
+ * Every other area of a language, in one download: the console needs them all at once, and one chunk
+ * instead of twenty saves as many round trips on a slow connection.
+ */
+const consoleFiles: Record<Locale, () => Promise<Record<string, Messages>>> = {
+  id: () => import('./locales-console-id').then((m) => m.default),
+  en: () => import('./locales-console-en').then((m) => m.default),
+};
 
 export function buildResources(modules: Record<string, Messages>): Record<string, { translation: Messages }> {
   const out: Record<string, { translation: Messages }> = {};
@@ -94,12 +103,12 @@ export function loadLocale(lang: Locale): Promise<void> {
     const m = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
     return m?.[1] === lang && (consoleOpen || wantedAreas.has(m[2]!));
   });
-  const jobs = files.map((path) =>
-    once(path, async () => {
-      const bundle = buildResources({ [path]: await lazyFiles[path]!() })[lang];
-      if (bundle) i18n.addResourceBundle(lang, 'translation', bundle.translation, true, true);
-    }),
-  );
+  const add = (modules: Record<string, Messages>) => {
+    const bundle = buildResources(modules)[lang];
+    if (bundle) i18n.addResourceBundle(lang, 'translation', bundle.translation, true, true);
+  };
+  const jobs = files.map((path) => once(path, async () => add({ [path]: await lazyFiles[path]!() })));
+  if (consoleOpen) jobs.push(once(`console:${lang}`, async () => add(await consoleFiles[lang]())));
   const antd = antdLoaders[lang];
   if (antd && !antdLocales[lang]) jobs.push(once(`antd:${lang}`, async () => void (antdLocales[lang] = await antd())));
   return Promise.all(jobs).then(() => undefined);

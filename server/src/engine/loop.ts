@@ -17,6 +17,7 @@ const DROPPED = new Set<SendErrorCode>(['not_connected', 'unknown_device', 'toke
 
 /** A Cloud API account's blast ends with this when no active template maps to an approved one. */
 export const NO_MAPPED_TEMPLATE_MSG = 'Template pesan belum terhubung ke template WhatsApp yang disetujui';
+export const NO_ACTIVE_TEMPLATE_MSG = 'Tidak ada template pesan yang aktif';
 
 /** Why a loop ended, and the event that tells the lists. */
 export type EndReason = 'stop' | 'idle' | 'finished' | 'error_blast';
@@ -133,7 +134,7 @@ export class BlastLoop {
       this.nextRow = null;
       if (answer.kind === 'none') return this.end('finished');
       if (answer.kind === 'no-template') {
-        return this.end('error_blast', { message: this.cloud ? NO_MAPPED_TEMPLATE_MSG : 'Tidak ada template pesan yang aktif' });
+        return this.end('error_blast', { message: this.cloud ? NO_MAPPED_TEMPLATE_MSG : NO_ACTIVE_TEMPLATE_MSG });
       }
       // The row is checked before every send: set idle elsewhere (PUT status, a suspension) or
       // deleted, it ends the loop as a stop would. A target claimed with the last record comes with

@@ -10,7 +10,7 @@ import { whatsappView, type WhatsappRow } from '../whatsapp/view';
 import { one } from '../db/raw';
 import { engineFor } from './engine';
 import { accountRow } from './view';
-import { NO_MAPPED_TEMPLATE_MSG } from './loop';
+import { NO_ACTIVE_TEMPLATE_MSG, NO_MAPPED_TEMPLATE_MSG } from './loop';
 
 /** The spec's refusal when the account is not connected (the console then offers to reconnect). */
 export const DISCONNECTED_MSG = 'Sambungan terputus, silahkan sambungkan ulang!';
@@ -64,17 +64,23 @@ async function assertMappedTemplate(ctx: AppContext): Promise<void> {
   if (!mapped) throw new HttpError(409, NO_MAPPED_TEMPLATE_MSG);
 }
 
+/** Any other account sends the active templates: one must be active. */
+async function assertActiveTemplate(ctx: AppContext): Promise<void> {
+  const active = await one(ctx.db.select({ id: messageTemplates.id }).from(messageTemplates).where(eq(messageTemplates.status, 'active')).limit(1));
+  if (!active) throw new HttpError(409, NO_ACTIVE_TEMPLATE_MSG);
+}
+
 export const NO_TARGETS_MSG = 'Tidak ada nomor tujuan yang bisa dikirimi saat ini: semua nomor aktif sudah dikirimi dalam masa jeda penerima';
 
 /** POST start-blasting: starts the account's loop (or keeps the one already running). */
 export async function startBlasting(ctx: AppContext, caller: AuthUser, ref: number | string, loop: boolean) {
   const row = await accountOf(ctx, caller, ref);
   assertBlastable(ctx, row);
+  const engine = engineFor(ctx);
   if (row.gateway === 'cloud-api') {
     await assertMappedTemplate(ctx);
-    if (!(await engineFor(ctx).tiers.allows(row.id, row.messagingTier, true))) throw new HttpError(409, TIER_REACHED);
-  }
-  const engine = engineFor(ctx);
+    if (!(await engine.tiers.allows(row.id, row.messagingTier, true))) throw new HttpError(409, TIER_REACHED);
+  } else if (!engine.loopOf(row.id)) await assertActiveTemplate(ctx);
   // Nothing to send: say so now rather than start a run that ends at once without a word.
   if (!engine.loopOf(row.id) && !(await engine.hasTargets())) throw new HttpError(409, NO_TARGETS_MSG);
   const started = await engine.start(await rawOf(ctx, row.id), !loop);

@@ -2,6 +2,7 @@ import { useForm } from '@refinedev/antd';
 import { useTranslate, type HttpError } from '@refinedev/core';
 import { App, Form } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useSingleFlight } from '../../lib/useSingleFlight';
 import type { AccountChoice } from './AccountSelect';
 import type { JobKind, JobRow } from './jobRow';
 
@@ -42,6 +43,7 @@ export function useJobForm(kind: JobKind) {
       navigate(`/${kind}/list`);
     },
   });
+  const singleFlight = useSingleFlight();
   const row = refine.query?.data?.data;
   const account = Form.useWatch('whatsapp_id', refine.form) as AccountChoice;
 
@@ -66,8 +68,8 @@ export function useJobForm(kind: JobKind) {
     id,
     form: refine.form,
     formProps: { ...refine.formProps, initialValues },
-    /** Sends the body the screen built from its values. */
-    save: (body: JobBody) => refine.onFinish(body).catch(() => undefined),
+    /** Sends the body the screen built from its values; a second click while it runs sends nothing. */
+    save: singleFlight((body: JobBody) => refine.onFinish(body).catch(() => undefined)),
     saving: refine.mutation.isPending,
     loading: Boolean(id) && Boolean(refine.query?.isLoading),
     /** The account of the job being edited, shown even when it is not the caller's own. */

@@ -53,13 +53,14 @@ export function MessageList() {
         list={list}
         columns={[
           { title: t('message.fields.media'), key: 'media', render: (_, r) => <MediaPreview media={r.media} /> },
-          { title: t('message.fields.caption'), key: 'caption', render: (_, r) => <div className="caption-html" style={{ maxWidth: 420 }} dangerouslySetInnerHTML={{ __html: r.text }} /> },
+          { title: t('message.fields.caption'), key: 'caption', render: (_, r) => <div className="caption-html" style={{ maxWidth: 420, minWidth: 240 }} dangerouslySetInnerHTML={{ __html: r.text }} /> },
           {
             title: t('message.fields.button'),
             key: 'button',
             render: (_, r) =>
               r.button.length ? (
-                <Space direction="vertical" size={2}>
+                // On a phone the table scrolls sideways: a button's title keeps its words whole.
+                <Space direction="vertical" size={2} style={{ minWidth: 160 }}>
                   {r.button.map((b) => (
                     <ButtonLink key={b.id} b={b} />
                   ))}

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { useClientConfig } from '../../lib/config';
+import { serverText } from '../../lib/serverError';
 import { getSessionUser } from '../../lib/session';
 import { useLive } from '../../providers/live';
 import { CloudLinkForm } from './components/CloudLinkForm';
@@ -69,7 +70,8 @@ export function WhatsappCreate() {
     if (!SOCKET_ERRORS.includes(msg.event)) return;
     const data = msg.data as { deviceId?: string; message?: string };
     if (data.deviceId && data.deviceId !== deviceId) return;
-    setSocketError(`${msg.event} : ${data.message ?? JSON.stringify(msg.data)}`);
+    // The server's words in the screen's language when they are a known message.
+    setSocketError(`${msg.event} : ${data.message ? serverText(data.message, undefined, t) : JSON.stringify(msg.data)}`);
   });
 
   const goBack = () => {

@@ -1,0 +1,2 @@
+/** The console's English areas beyond the shell and the errors (loaded together by providers/i18n.ts). */
+export default import.meta.glob<Record<string, unknown>>(['../locales/en/*.json', '!../locales/en/{common,layout,auth,misc,errors}.json'], { eager: true, import: 'default' });
