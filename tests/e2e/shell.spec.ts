@@ -32,6 +32,22 @@ test('the language switch turns the console to English and back, and is remember
   expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('id');
 });
 
+test("the console's texts come in one download per language, the English one only when English is chosen", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await signInFast(page, DEMO.admin);
+  await page.goto('/proxy');
+  await expect(page.getByRole('heading', { name: 'Daftar Proxy' })).toBeVisible();
+  const consoleTexts = (lang: string) => scripts.filter((p) => p.startsWith(`/assets/locales-console-${lang}-`));
+  expect(consoleTexts('id')).toHaveLength(1);
+  expect(consoleTexts('en')).toHaveLength(0);
+  await page.getByRole('group', { name: 'Bahasa' }).getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Proxies' })).toBeVisible();
+  expect(consoleTexts('en')).toHaveLength(1);
+});
+
 test('the sign-in page switches language before signing in', async ({ page }) => {
   await page.goto('/signin');
   await expect(page.getByText('Masuk dengan email dan password Anda.')).toBeVisible();
