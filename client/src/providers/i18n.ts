@@ -133,7 +133,10 @@ export const localeReady: Promise<void> = (async () => {
   }
 })();
 
-/** Adds some areas' texts (in the current language, and in any language switched to later). */
+/**
+ * Adds some of the public pages' areas (the shell's, `errors`) in the current language and in any
+ * language switched to later; the other areas come with the console, all at once.
+ */
 export function loadLocaleAreas(areas: string[]): Promise<void> {
   for (const area of areas) wantedAreas.add(area);
   return loadLocale(currentLocale());
