@@ -124,3 +124,24 @@ test("Start on a disconnected account shows the 'Forbidden' dialog and leads to 
   await pressInDialog(page, 'OK');
   await expect(page).toHaveURL(new RegExp(`/whatsapp/create\\?r=${account.id}$`));
 });
+
+test('Start on a generator deleted in another tab says so and the list drops it', async ({ page }) => {
+  const { token } = await signInFast(page, DEMO.staff);
+  const account = await linkAccount(page.request, token, `Hapus E2E ${Date.now() % 100000}`);
+  const headers = { Authorization: `Bearer ${token}` };
+  const created = await page.request.post('/api/admin/generator/create', {
+    headers,
+    data: { start_number: '6281999100000', end_number: '6281999100009', whatsapp_id: account.id, interval_min: 1, interval_max: 2 },
+  });
+  expect(created.ok()).toBeTruthy();
+  const id = ((await created.json()) as { generator: { id: number } }).generator.id;
+
+  await page.goto('/generator/list');
+  const row = page.locator('tr', { hasText: '6281999100000 - 6281999100009' });
+  await expect(row).toHaveCount(1);
+  // The other tab deletes it; this one still shows it.
+  expect((await page.request.delete(`/api/admin/generator/${id}`, { headers })).ok()).toBeTruthy();
+  await row.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText('Generator tidak ditemukan')).toBeVisible();
+  await expect(row).toHaveCount(0);
+});

@@ -72,6 +72,8 @@ export function JobActions({ kind, row, update }: Props) {
           const code = (err as HttpError & { code?: number | string }).code;
           if (err.statusCode === 403 && (code === DISCONNECTED_CODE || code === 'disconnected' || err.message === DISCONNECTED_MESSAGE)) forbidden();
           else void message.error(err.message || t('jobs.networkError'));
+          // Deleted meanwhile (in another tab, by someone else): the list is read again without it.
+          if (err.statusCode === 404) void invalidate({ resource: kind, invalidates: ['list'] });
         },
       },
     );
