@@ -1,5 +1,5 @@
 import { useTranslate } from '@refinedev/core';
-import { Card, Col, Statistic } from 'antd';
+import { Card, Col, Skeleton, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import { formatRupiah } from '../../lib/format';
 
@@ -20,8 +20,9 @@ export function Tile({ spec, value, suffix }: { spec: TileSpec; value: number | 
       <Card data-testid={`tile-${spec.key}`} aria-busy={value === undefined}>
         <Statistic
           title={t(spec.label)}
-          loading={value === undefined}
           value={value === undefined ? '' : spec.money ? formatRupiah(value) : value.toLocaleString('id-ID')}
+          // A placeholder in the value's own line, so the tile keeps its height when the figure arrives.
+          valueRender={(node) => (value === undefined ? <Skeleton.Input active size="small" style={{ verticalAlign: 'middle' }} /> : node)}
           prefix={<span style={{ color: spec.color, marginRight: 8 }}>{spec.icon}</span>}
           suffix={suffix}
         />
