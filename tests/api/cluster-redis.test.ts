@@ -33,6 +33,49 @@ describe.skipIf(down !== null)('two nodes sharing Redis', () => {
     expect(message).toMatchObject({ event: 'balance', data: { balance: 1234 } });
   });
 
+  /** A member with a live socket on node `at`. */
+  async function memberOn(at: { url: string; ctx: Parameters<typeof issueToken>[0] }, name: string) {
+    const member = await createUser(cluster.db(), { firstname: name, lastname: 'Dua', email: `${name.toLowerCase()}-${prefix}@test.local`, password: 'password123', role: 'member', referredBy: null });
+    const token = await issueToken(at.ctx, member, false);
+    const socket = ioClient(at.url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return { member, token, socket };
+  }
+
+  it('counts the members connected to either node as active on both', async () => {
+    const [a, b] = cluster.nodes();
+    const { member } = await memberOn(b, 'Sari');
+    expect((await a.ctx.realtime.connectedUserIds('member')).has(member.id)).toBe(true);
+    const admin = await createUser(cluster.db(), { firstname: 'Adi', lastname: 'Min', email: `adi-${prefix}@test.local`, password: 'password123', role: 'admin', referredBy: null });
+    const auth = { Authorization: `Bearer ${await issueToken(a.ctx, admin, false)}` };
+    const onA = await request(a.url).get('/api/admin/users/active').set(auth);
+    const onB = await request(b.url).get('/api/admin/users/active').set(auth);
+    expect(onA.body.count).toBeGreaterThanOrEqual(1);
+    expect(onA.body.count).toBe(onB.body.count);
+  });
+
+  it("a password change or a sign-out through one node closes the user's sockets on the other", async () => {
+    const [a, b] = cluster.nodes();
+    const changed = await memberOn(b, 'Tari');
+    const closed = new Promise<void>((resolve) => changed.socket.once('disconnect', () => resolve()));
+    const admin = await createUser(cluster.db(), { firstname: 'Ani', lastname: 'Min', email: `ani-${prefix}@test.local`, password: 'password123', role: 'admin', referredBy: null });
+    const put = await request(a.url)
+      .put(`/api/admin/users/${changed.member.id}`)
+      .set({ Authorization: `Bearer ${await issueToken(a.ctx, admin, false)}` })
+      .send({ password: 'another-password-1' });
+    expect(put.status).toBe(200);
+    await closed;
+
+    const out = await memberOn(b, 'Wati');
+    const gone = new Promise<void>((resolve) => out.socket.once('disconnect', () => resolve()));
+    expect((await request(a.url).post('/api/auth/logout').set({ Authorization: `Bearer ${out.token}` })).status).toBe(200);
+    await gone;
+  });
+
   it('counts sign-in failures across nodes', async () => {
     const email = `nobody-${prefix}@test.local`;
     const codes: number[] = [];

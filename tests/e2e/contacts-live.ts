@@ -33,7 +33,7 @@ export async function startLiveServer() {
     user: publicUser(admin),
     number,
     id,
-    adminConnected: () => ctx.realtime.connectedUserIds('admin').has(admin.id),
+    adminConnected: async () => (await ctx.realtime.connectedUserIds('admin')).has(admin.id),
     emit: (event: string, data: unknown) => ctx.realtime.toClientAdmin(event, data),
     close: async () => {
       await close();

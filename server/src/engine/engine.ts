@@ -228,8 +228,9 @@ export class BlastEngine {
       const dirty = [...this.balanceDirty];
       this.balanceDirty.clear();
       if (!this.store.isOpen()) return;
-      const online = this.ctx.realtime.connectedUserIds();
       void (async () => {
+        // Connected on any node: with several nodes the member may watch through another one.
+        const online = await this.ctx.realtime.connectedUserIds();
         for (const id of dirty) if (online.has(id)) await publishBalance(this.ctx, id);
       })().catch((err: unknown) => this.log('Publishing a balance failed', err));
     }, 1000);

@@ -47,6 +47,9 @@ interface Outbox {
   timer: NodeJS.Timeout | null;
 }
 
+/** What a node asks the others to do to their sockets (socket.io server-side events). */
+const NODE_EVENTS = { recheckUser: 'hub:recheck-user', disconnectUser: 'hub:disconnect-user', disconnectToken: 'hub:disconnect-token' } as const;
+
 /**
  * The one place events leave the server. Channels are socket.io event names the client listens on
  * ('{userId}', 'admin', 'client-admin'); rooms decide who receives them.
@@ -72,6 +75,17 @@ export class RealtimeHub {
     this.io = io;
     this.check = check;
     this.shared = shared;
+    if (shared) {
+      // What another node asks of the sockets connected here (serverSideEmit reaches the other nodes only).
+      io.on(NODE_EVENTS.recheckUser, (userId: number) => void this.recheckLocal(userId));
+      io.on(NODE_EVENTS.disconnectUser, (userId: number) => this.disconnectLocal((who) => who.userId === userId));
+      io.on(NODE_EVENTS.disconnectToken, (token: string) => this.disconnectLocal((who) => who.token === token));
+    }
+  }
+
+  /** Asks every other node to do the same to its own sockets. */
+  private tellOtherNodes(event: string, arg: number | string): void {
+    if (this.shared) this.io?.serverSideEmit(event, arg);
   }
 
   /** Observers (the developer monitor's ring buffer) see every message sent. */
@@ -153,21 +167,38 @@ export class RealtimeHub {
     return this.io ? [...this.io.of('/').sockets.values()] : [];
   }
 
-  /** User ids with at least one open socket, by role. */
-  connectedUserIds(role?: Role): Set<number> {
+  /**
+   * User ids with at least one open socket, by role, on every node: with other nodes the adapter asks
+   * them (socket.io's fetchSockets); if they do not answer in time, this node's own sockets.
+   */
+  async connectedUserIds(role?: Role): Promise<Set<number>> {
     const ids = new Set<number>();
-    for (const s of this.sockets()) {
-      const who = s.data as Partial<SocketIdentity>;
+    const add = (data: unknown) => {
+      const who = data as Partial<SocketIdentity>;
       if (who.userId !== undefined && (!role || who.role === role)) ids.add(who.userId);
+    };
+    if (this.shared && this.io) {
+      try {
+        for (const s of await this.io.fetchSockets()) add(s.data);
+        return ids;
+      } catch {
+        ids.clear();
+      }
     }
+    for (const s of this.sockets()) add(s.data);
     return ids;
   }
 
   /**
    * After a user's role, password or session epoch changed: every open socket of theirs whose token
-   * no longer stands is closed; the others move to the rooms of the user's current role.
+   * no longer stands is closed, on every node; the others move to the rooms of the user's current role.
    */
   async recheckUser(userId: number): Promise<void> {
+    this.tellOtherNodes(NODE_EVENTS.recheckUser, userId);
+    await this.recheckLocal(userId);
+  }
+
+  private async recheckLocal(userId: number): Promise<void> {
     const mine = this.sockets().filter((s) => (s.data as Partial<SocketIdentity>).userId === userId);
     for (const s of mine) {
       const who = s.data as SocketIdentity;
@@ -183,11 +214,19 @@ export class RealtimeHub {
     }
   }
 
+  /** Closes every socket of the user, on every node. */
   disconnectUser(userId: number): void {
-    for (const s of this.sockets()) if ((s.data as Partial<SocketIdentity>).userId === userId) s.disconnect(true);
+    this.tellOtherNodes(NODE_EVENTS.disconnectUser, userId);
+    this.disconnectLocal((who) => who.userId === userId);
   }
 
+  /** Closes every socket signed in with the token (sign-out), on every node. */
   disconnectToken(token: string): void {
-    for (const s of this.sockets()) if ((s.data as Partial<SocketIdentity>).token === token) s.disconnect(true);
+    this.tellOtherNodes(NODE_EVENTS.disconnectToken, token);
+    this.disconnectLocal((who) => who.token === token);
+  }
+
+  private disconnectLocal(match: (who: Partial<SocketIdentity>) => boolean): void {
+    for (const s of this.sockets()) if (match(s.data as Partial<SocketIdentity>)) s.disconnect(true);
   }
 }

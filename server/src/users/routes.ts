@@ -17,8 +17,8 @@ export function registerUserRoutes(api: Api, ctx: AppContext): void {
     );
   });
 
-  api.get('/admin/users/active', (_req, res) => {
-    res.json(activeMembers(ctx));
+  api.get('/admin/users/active', async (_req, res) => {
+    res.json(await activeMembers(ctx));
   });
 
   api.get('/admin/users/blast-fee/:id', async (req, res) => {

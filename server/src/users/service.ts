@@ -62,10 +62,10 @@ export function memberStatusParam(value: unknown): MemberStatus | null {
  * 'Filter Status': online / offline = signed in right now (an open live connection) or not;
  * sending = an account blasting now; suspended = an account suspended.
  */
-function statusCondition(ctx: AppContext, status: MemberStatus | null): SQL | undefined {
+async function statusCondition(ctx: AppContext, status: MemberStatus | null): Promise<SQL | undefined> {
   if (status === null) return undefined;
   if (status === 'online' || status === 'offline') {
-    const ids = [...ctx.realtime.connectedUserIds('member')];
+    const ids = [...(await ctx.realtime.connectedUserIds('member'))];
     if (status === 'online') return ids.length ? inArray(users.id, ids) : sql`1 = 0`;
     return ids.length ? notInArray(users.id, ids) : undefined;
   }
@@ -77,7 +77,7 @@ export async function membersPerPage(ctx: AppContext, page: number, search: stri
   const where = and(
     eq(users.role, 'member'),
     search ? textSearch(memberSearch, search) : undefined,
-    statusCondition(ctx, status),
+    await statusCondition(ctx, status),
   );
   const { limit, offset } = pageWindow(page);
   let total: number;
@@ -104,6 +104,6 @@ export async function membersPerPage(ctx: AppContext, page: number, search: stri
 }
 
 /** Members with at least one open live connection right now. */
-export function activeMembers(ctx: AppContext) {
-  return { count: ctx.realtime.connectedUserIds('member').size };
+export async function activeMembers(ctx: AppContext) {
+  return { count: (await ctx.realtime.connectedUserIds('member')).size };
 }
