@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import { oneStartAtATime, type Db } from './db/client';
 import { users } from './db/schema';
 import { createUser } from './auth/service';
 import { DEMO_LOGINS, seedDemo } from '../../seed/demo';
@@ -28,10 +28,20 @@ const hasAdmin = async (db: Db): Promise<boolean> =>
  * the first admin from ADMIN_EMAIL/ADMIN_PASSWORD when no admin exists. An existing account is never
  * changed: an ADMIN_EMAIL that already belongs to someone creates nothing.
  */
-export async function bootstrapData(db: Db, config: Config, log: (msg: string) => void): Promise<BootstrapResult> {
+export function bootstrapData(db: Db, config: Config, log: (msg: string) => void): Promise<BootstrapResult> {
+  // Nodes starting together on an empty database: one seeds and creates the admin, the others then find them.
+  return oneStartAtATime(db, () => putFirstData(db, config, log));
+}
+
+async function putFirstData(db: Db, config: Config, log: (msg: string) => void): Promise<BootstrapResult> {
   const result: BootstrapResult = { demoSeeded: null, adminCreated: null, notices: [] };
   if (config.demo) result.demoSeeded = await seedDemo(db);
 
+  if (config.firstAdmin && (await hasAdmin(db))) {
+    const email = config.firstAdmin.email.toLowerCase();
+    const [mine] = await db.select({ role: users.role }).from(users).where(eq(users.email, email)).limit(1);
+    if (mine?.role !== 'admin') result.notices.push(`ADMIN_EMAIL ${email} was not used: this database already has an admin${config.demo ? ' (the demo seeds one)' : ''}.`);
+  }
   if (config.firstAdmin && !(await hasAdmin(db))) {
     const email = config.firstAdmin.email.toLowerCase();
     const [taken] = await db.select({ role: users.role }).from(users).where(eq(users.email, email)).limit(1);

@@ -8,6 +8,7 @@ import { engineFor } from './engine/engine';
 import { renormalizeStoredNumbers, reportLine, scheduleClassification } from './phonenumbers/renormalize';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../seed/demo';
 import { bootstrapData } from './bootstrap';
+import { startFailure } from './lib/errors';
 import { holdStartup } from './whatsapp/events';
 import { getLogger, markServerProcess } from './lib/logger';
 import type { Server as HttpServer, ServerResponse } from 'node:http';
@@ -134,7 +135,6 @@ function trackConnections(server: HttpServer) {
 }
 
 main().catch((err: unknown) => {
-  // A configuration mistake is the operator's to fix: its message says what, a stack trace would not help.
-  console.error(err instanceof Error && err.message.startsWith('Invalid configuration') ? err.message : err);
+  console.error(startFailure(err));
   process.exit(1);
 });

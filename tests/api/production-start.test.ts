@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { bootstrapData, FIRST_ADMIN_HINT } from '../../server/src/bootstrap';
+import { startFailure } from '../../server/src/lib/errors';
+import { underStartLock, type PgDb } from '../../server/src/db/postgres';
 import { loadConfig } from '../../server/src/config';
 import { closeDb, createTestDb, type Db } from '../../server/src/db/client';
 import { users } from '../../server/src/db/schema';
@@ -110,5 +113,41 @@ describe('what a start puts in the database', () => {
     const result = await bootstrapData(db, configFor({ NODE_ENV: 'production' }), log);
     expect(result.notices.join('\n')).toContain('admin@demo.test');
     expect(result.notices.join('\n')).toMatch(/demo accounts/);
+  });
+});
+
+describe('nodes starting together', () => {
+  it('put the demo and the first admin in place once, however many start at the same moment', async () => {
+    const config = configFor({ NODE_ENV: 'production', DEMO: 'true', ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'longsecret1' });
+    const starts = await Promise.all([bootstrapData(db, config, log), bootstrapData(db, config, log), bootstrapData(db, config, log)]);
+    expect(starts.filter((s) => s.demoSeeded === true)).toHaveLength(1);
+    const emails = (await everyone()).map((u) => u.email);
+    expect(new Set(emails).size).toBe(emails.length);
+    for (const l of DEMO_LOGINS) expect(emails).toContain(l.email);
+    // The demo's admin is there, so ADMIN_EMAIL creates nothing, and the start says so.
+    expect(emails).not.toContain('ops@example.com');
+    expect(starts[0]!.notices.join(' ')).toContain('ADMIN_EMAIL ops@example.com was not used');
+  });
+
+  it.skipIf(!/^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? ''))('on PostgreSQL the start lock holds off another connection (another node) until it is released', async () => {
+    const spans: Array<[number, number]> = [];
+    const hold = async () => {
+      const from = Date.now();
+      await new Promise((r) => setTimeout(r, 150));
+      spans.push([from, Date.now()]);
+    };
+    // Two connections of the pool, as two nodes would hold two.
+    await Promise.all([underStartLock(db as unknown as PgDb, hold), underStartLock(db as unknown as PgDb, hold)]);
+    spans.sort((x, y) => x[0] - y[0]);
+    expect(spans[1]![0]).toBeGreaterThanOrEqual(spans[0]![1]);
+  });
+
+  it('a failed query at start is printed without its parameters (a password hash)', () => {
+    const failed = new DrizzleQueryError('insert into "users" ("email", "password_hash") values ($1, $2)', ['ops@example.com', 'scrypt$16384$8$1$c2VjcmV0'], new Error('duplicate key value violates unique constraint "users_email_uq"'));
+    const text = String(startFailure(failed));
+    expect(text).toContain('Failed query: insert into "users"');
+    expect(text).toContain('duplicate key value');
+    expect(text).not.toContain('scrypt$');
+    expect(text).not.toContain('ops@example.com');
   });
 });

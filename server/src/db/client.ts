@@ -9,7 +9,7 @@ import { seedSettingsOnOpen } from './sqlite/settings';
 import { keepStatements } from './sqlite/statements';
 import { gate, installSqliteGate } from './gate';
 import { setActiveDialect } from './dialect';
-import { isPostgresUrl, openPostgres, closePostgres, createPostgresTestDb, postgresTransaction, isPostgres } from './postgres';
+import { isPostgresUrl, openPostgres, closePostgres, createPostgresTestDb, postgresTransaction, isPostgres, underStartLock } from './postgres';
 
 /**
  * The one database handle the services use. Its TypeScript shape is Drizzle's SQLite database (the
@@ -121,4 +121,17 @@ export async function closeDb(db: Db): Promise<void> {
     // in-memory databases have no WAL to checkpoint
   }
   db.$client.close();
+}
+
+let startQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Start-up work that must not run twice at the same time: one after the other in this process, and on
+ * PostgreSQL under the start lock, so other nodes on the same database wait too.
+ */
+export function oneStartAtATime<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  const run = () => (isPostgres(db) ? underStartLock(db, fn) : fn());
+  const next = startQueue.then(run, run);
+  startQueue = next.catch(() => undefined);
+  return next;
 }

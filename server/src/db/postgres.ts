@@ -51,6 +51,21 @@ function pool(pg: typeof import('pg').default, url: string, searchPath?: string)
   });
 }
 
+/**
+ * Runs `fn` holding the lock migrations run under, so nodes starting together put the first data in
+ * place (the demo, the first admin) one after the other instead of racing for the same rows.
+ */
+export async function underStartLock<T>(db: PgDb, fn: () => Promise<T>): Promise<T> {
+  const lock = await db.$client.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    return await fn();
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lock.release();
+  }
+}
+
 export async function openPostgres(url: string): Promise<PgDb> {
   const { pg, drizzle, migrate } = await driver();
   setActiveDialect('postgres');

@@ -68,3 +68,20 @@ export function errorMiddleware(
     res.status(500).json(errorBody('Internal server error'));
   };
 }
+
+/**
+ * What a failed start prints. A configuration mistake is the operator's to fix: its message says what, a
+ * stack trace would not help. A failed query is shown without its parameters, which may hold a
+ * password hash or personal data.
+ */
+export function startFailure(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  if (err.message.startsWith('Invalid configuration')) return err.message;
+  if ('params' in err && 'query' in err) {
+    const cause = err.cause instanceof Error ? err.cause.message : String(err.cause ?? '');
+    // The stack's frames only: its first lines repeat the message, parameters included.
+    const frames = (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+    return [`Failed query: ${String(err.query)}`, cause, ...frames].join('\n');
+  }
+  return err;
+}
