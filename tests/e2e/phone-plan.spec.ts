@@ -137,3 +137,15 @@ test("a refused colour list in the settings shows the locale's text under Warna 
   await expect(colors).toHaveAccessibleDescription(/Warna harus kode hex/);
   await expect(page.getByText('Pengaturan berhasil disimpan.')).toHaveCount(0);
 });
+
+test('a page past the last one (an old link) moves to the last page', async ({ page }) => {
+  const { token } = await signInFast(page, DEMO.admin);
+  const headers = { Authorization: `Bearer ${token}` };
+  const mobile = (await (await page.request.get('/api/admin/phonenumber/list-per-page?page=1&line_type=mobile', { headers })).json()) as { meta: { totalPages: number } };
+  const last = mobile.meta.totalPages;
+  await page.goto('/phonenumber?line_type=mobile&page=99999');
+  await expect(page).toHaveURL(new RegExp(`[?&]page=${last}(&|$)`));
+  await expect(page.getByText(`Page ${last} of ${last}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect(page.getByText('Kosong')).toHaveCount(0);
+});

@@ -5,7 +5,7 @@ import { Alert, Table } from 'antd';
 import type { TableProps } from 'antd';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { Pager } from './Pager';
+import { Pager, usePageInRange } from './Pager';
 
 type Params = Record<string, string | number | null | undefined>;
 
@@ -58,6 +58,7 @@ export function useListTable<T extends BaseRecord>({ resource, params = {}, fall
   );
 
   const result = table.tableQuery.data as { totalPages?: number; extra?: Record<string, unknown> } | undefined;
+  usePageInRange(page, table.tableQuery.isFetching ? undefined : result?.totalPages, setPage);
   return {
     ...table,
     page,

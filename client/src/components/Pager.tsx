@@ -1,5 +1,16 @@
 import { useTranslate } from '@refinedev/core';
 import { Button, Space, Typography } from 'antd';
+import { useEffect } from 'react';
+
+/**
+ * A page past the last one (an old link, `?page=99999`, the last rows deleted meanwhile) moves to the
+ * last page once the list has answered; `answered` is the answer's page count, undefined while it loads.
+ */
+export function usePageInRange(page: number, answered: number | undefined, setPage: (page: number) => void): void {
+  useEffect(() => {
+    if (answered !== undefined && answered >= 1 && page > answered) setPage(answered);
+  }, [page, answered, setPage]);
+}
 
 /** Previous / Next and 'Page X of Y', shown only when there is more than one page. */
 export function Pager({ page, totalPages, onChange }: { page: number; totalPages: number; onChange: (page: number) => void }) {

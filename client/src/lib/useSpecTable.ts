@@ -2,6 +2,7 @@ import { useTable } from '@refinedev/antd';
 import type { BaseRecord, CrudFilter, HttpError } from '@refinedev/core';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { usePageInRange } from '../components/Pager';
 
 type Fixed = Record<string, string | number | null | undefined>;
 
@@ -71,6 +72,7 @@ export function useSpecTable<T extends BaseRecord>({ resource, keys, fixed = {} 
 
   const answer = table.tableQuery.data as { totalPages?: number } | undefined;
   const totalPages = Math.max(1, answer?.totalPages ?? table.pageCount ?? 1);
+  usePageInRange(page, table.tableQuery.isFetching ? undefined : answer?.totalPages, setPage);
 
   return { ...table, page, totalPages, setPage, setParam, values };
 }
