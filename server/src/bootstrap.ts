@@ -40,7 +40,7 @@ async function putFirstData(db: Db, config: Config, log: (msg: string) => void):
   if (config.firstAdmin && (await hasAdmin(db))) {
     const email = config.firstAdmin.email.toLowerCase();
     const [mine] = await db.select({ role: users.role }).from(users).where(eq(users.email, email)).limit(1);
-    if (mine?.role !== 'admin') result.notices.push(`ADMIN_EMAIL ${email} was not used: this database already has an admin${config.demo ? ' (the demo seeds one)' : ''}.`);
+    if (mine?.role !== 'admin') result.notices.push(`ADMIN_EMAIL ${email} was not used: this database already has an admin${result.demoSeeded === true ? ' (the demo seeded one)' : ''}.`);
   }
   if (config.firstAdmin && !(await hasAdmin(db))) {
     const email = config.firstAdmin.email.toLowerCase();

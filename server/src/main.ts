@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from './config';
-import { closeDb, connectDb, openDb } from './db/client';
+import { closeDb, connectDb, oneStartAtATime, openDb } from './db/client';
 import { connectRedis } from './cluster/redis';
 import { createContext } from './context';
 import { createServer } from './server';
@@ -21,7 +21,8 @@ async function main(): Promise<void> {
   const db = config.databaseUrl ? await connectDb(config.databaseUrl) : openDb(path.join(config.dataDir, 'blast.db'));
   const ctx = createContext(config, db);
   if (config.redisUrl) ctx.redis = await connectRedis(config.redisUrl);
-  const renormalized = await renormalizeStoredNumbers(db);
+  // Nodes starting together take turns, as with migrations: the first rewrites, the others find it done.
+  const renormalized = await oneStartAtATime(db, () => renormalizeStoredNumbers(db));
   if (renormalized.checked) ctx.log(reportLine(renormalized));
   const stopClassifying = scheduleClassification(db, ctx.log);
   const boot = await bootstrapData(db, config, ctx.log);

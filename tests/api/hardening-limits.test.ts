@@ -67,17 +67,28 @@ describe('money has ceilings', () => {
     const huge = 999999999999999999; // the JSON number a form sends for it: 1e18, no longer a safe integer
     const m = await t.user('member');
     const bonus = await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: m.id, nominal: huge, reason: 'x' });
+    expect(bonus.status).toBe(422);
     expect(bonus.body.errors.nominal).toBe('Nominal paling besar Rp 1.000.000.000.');
+    // Far below zero it is the lower bound that refuses it.
+    const negative = await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: m.id, nominal: -huge, reason: 'x' });
+    expect(negative.body.errors.nominal).toBe('Nominal must be more than 0.');
+    const fee = await t.http.put(`/api/admin/users/${m.id}`).set(admin.auth).send({ blast_fee: huge });
+    expect(fee.status).toBe(422);
+    expect(fee.body.errors.blast_fee).toMatch(/must be at most/);
     const level = await t.http.post('/api/admin/level/create').set(admin.auth).send({ name: 'Besar', blast_fee: huge, requirement_blast: 5 });
     expect(level.status).toBe(422);
     expect(level.body.errors.blast_fee).toBe(`${FIELD_LABELS.level_fee[0]} paling besar Rp 1.000.000.`);
     const current = (await t.http.get('/api/admin/setting/get').set(admin.auth)).body.setting;
     const settings = await t.http.put('/api/admin/setting/update').set(admin.auth).send({ ...current, info: 'Info', price: huge, recipient_cooldown: huge });
+    expect(settings.status).toBe(422);
     expect(settings.body.errors.price).toBe('Price paling besar Rp 1.000.000.');
     expect(settings.body.errors.recipient_cooldown).toBe('Recipient cooldown must be at most 8760 hours.');
     await t.ctx.db.update(users).set({ accountBank: 'BCA', accountNumber: '1', accountName: 'M' }).where(eq(users.id, m.id));
     const withdraw = await t.http.post('/api/admin/withdraw/request').set(m.auth).send({ nominal: String(huge) });
+    expect(withdraw.status).toBe(422);
     expect(withdraw.body.errors.nominal).toBe('Nominal paling besar Rp 1.000.000.000.');
+    const below = await t.http.post('/api/admin/withdraw/request').set(m.auth).send({ nominal: -huge });
+    expect(below.body.errors.nominal).toBe('Minimal permintaan penarikan adalah Rp 10.000');
     // A fraction is still refused as one.
     const half = await t.http.post('/api/admin/withdraw/request').set(m.auth).send({ nominal: 10000.5 });
     expect(half.body.errors.nominal).toBe('Nominal harus bilangan bulat.');
@@ -148,5 +159,21 @@ describe('abuse limits', () => {
       expect(a.body.errors.email).toBe('Email is already registered.');
     }
     expect(await t.ctx.db.select().from(users).where(eq(users.email, 'race@test.local'))).toHaveLength(1);
+  });
+});
+
+describe('answers that name the problem', () => {
+  it('a body in an encoding the server does not read is 415, not a server error', async () => {
+    const res = await t.http.post('/api/auth/login').set('Content-Type', 'application/json').set('Content-Encoding', 'foo').send('{"email":"a","password":"b"}');
+    expect(res.status).toBe(415);
+    expect(res.body).toMatchObject({ msg: 'Unsupported request encoding', code: 'request_encoding_unsupported' });
+  });
+
+  it('an over-long settings text is too long, not missing', async () => {
+    const current = (await t.http.get('/api/admin/setting/get').set(admin.auth)).body.setting;
+    const res = await t.http.put('/api/admin/setting/update').set(admin.auth).send({ ...current, info: 'x'.repeat(5001) });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.info).toBe('Info is too long.');
+    expect(res.body.code).toBe('field_too_long');
   });
 });

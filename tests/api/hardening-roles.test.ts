@@ -164,3 +164,28 @@ describe('GET /api/admin/audit', () => {
     expect(await t.ctx.db.select().from(withdrawals)).toHaveLength(countBefore);
   });
 });
+
+describe('the account withdrawals are paid to is in the audit log', () => {
+  it('a bank detail change is recorded from → to, and a withdrawal decision records the account it was made for', async () => {
+    const m = await t.user('member');
+    await t.ctx.db.update(users).set({ accountBank: 'BCA', accountNumber: '1234', accountName: 'Sari', income: 50_000 }).where(eq(users.id, m.id));
+    const requested = await t.http.post('/api/admin/withdraw/request').set(m.auth).send({ nominal: 10_000 });
+    expect(requested.status).toBe(201);
+    const withdrawId = (requested.body.data ?? requested.body.withdraw ?? requested.body).id as number;
+
+    expect((await put(m, m.id, { account_number: '5555' })).status).toBe(200);
+    const change = await lastAudit();
+    expect(change.action).toBe('user.bank');
+    expect(change.actorId).toBe(m.id);
+    expect(change.details).toEqual({ from: { bank: 'BCA', number: '1234', name: 'Sari' }, to: { bank: 'BCA', number: '5555', name: 'Sari' } });
+    // Saving the same details again records nothing.
+    const rows = (await auditRows()).length;
+    expect((await put(m, m.id, { account_number: '5555', firstname: 'Sari' })).status).toBe(200);
+    expect((await auditRows()).length).toBe(rows);
+
+    expect((await t.http.put('/api/admin/withdraw/update').set(admin.auth).send({ id: withdrawId, status: 'accepted' })).status).toBe(200);
+    const decision = await lastAudit();
+    expect(decision.action).toBe('withdraw.status');
+    expect(decision.details).toMatchObject({ withdrawId, nominal: 10_000, account: { bank: 'BCA', number: '5555', name: 'Sari' }, to: 'accepted' });
+  });
+});

@@ -176,3 +176,22 @@ for (const theme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test('a tab left open while another tab signs in as someone else starts again as that user when it is used', async ({ context }) => {
+  const first = await context.newPage();
+  const budi = await signInFast(first, DEMO.member);
+  await first.goto('/dashboard');
+  await expect(first.getByRole('heading', { name: `Halo, ${budi.user.firstname}!` })).toBeVisible();
+
+  // The second tab shares the cookies: it signs in as another member.
+  const second = await context.newPage();
+  const rina = await signInFast(second, DEMO.member2);
+  await second.goto('/dashboard');
+  await expect(second.getByRole('heading', { name: `Halo, ${rina.user.firstname}!` })).toBeVisible();
+
+  // Back in the first tab: it does not go on as Budi over Rina's session.
+  await first.bringToFront();
+  await first.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(first.getByRole('heading', { name: `Halo, ${rina.user.firstname}!` })).toBeVisible();
+  await expect(first.getByRole('button', { name: new RegExp(rina.user.firstname) })).toBeVisible();
+});

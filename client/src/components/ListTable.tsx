@@ -58,7 +58,7 @@ export function useListTable<T extends BaseRecord>({ resource, params = {}, fall
   );
 
   const result = table.tableQuery.data as { totalPages?: number; extra?: Record<string, unknown> } | undefined;
-  usePageInRange(page, table.tableQuery.isFetching ? undefined : result?.totalPages, setPage);
+  usePageInRange(page, `${page}|${JSON.stringify(params)}`, table.tableQuery.isFetching ? undefined : result?.totalPages, table.tableQuery.dataUpdatedAt, setPage);
   return {
     ...table,
     page,

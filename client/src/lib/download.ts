@@ -15,12 +15,20 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** The CSV writer loads on the first download, so the lists that offer one do not carry it. */
-export async function downloadCsv<T extends Record<string, unknown>>(rows: T[], columns: (keyof T & string)[], fileName: string): Promise<void> {
+/**
+ * The CSV text of `rows`: formula cells get a leading quote, and a cell with ';' is quoted too, since a
+ * spreadsheet set to the Indonesian list separator would split it there (and read '=…' after it as a
+ * formula), as the server's exports do.
+ */
+export async function csvText<T extends Record<string, unknown>>(rows: T[], columns: (keyof T & string)[]): Promise<string> {
   const data = rows.map((r) => columns.map((c) => safeCell(r[c])));
   const { unparse } = await import('papaparse');
-  const csv = unparse({ fields: columns, data });
-  downloadBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName);
+  return unparse({ fields: columns, data }, { quotes: (value: unknown) => typeof value === 'string' && value.includes(';') });
+}
+
+/** The CSV writer loads on the first download, so the lists that offer one do not carry it. */
+export async function downloadCsv<T extends Record<string, unknown>>(rows: T[], columns: (keyof T & string)[], fileName: string): Promise<void> {
+  downloadBlob(new Blob([await csvText(rows, columns)], { type: 'text/csv;charset=utf-8' }), fileName);
 }
 
 export function downloadJson(value: unknown, fileName: string): void {

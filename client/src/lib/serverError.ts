@@ -39,7 +39,8 @@ export function serverFieldErrors(errors: Record<string, string> | undefined, t:
   return out;
 }
 
-const translate: Translate = (key, options) => i18n.t(key, options);
+/** `t` of the active language, for code outside React. */
+export const translate: Translate = (key, options) => i18n.t(key, options);
 
 /**
  * A failed answer's body as ApiError: a known `code` (or message) shows the locale's text. The

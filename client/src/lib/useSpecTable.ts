@@ -72,7 +72,7 @@ export function useSpecTable<T extends BaseRecord>({ resource, keys, fixed = {} 
 
   const answer = table.tableQuery.data as { totalPages?: number } | undefined;
   const totalPages = Math.max(1, answer?.totalPages ?? table.pageCount ?? 1);
-  usePageInRange(page, table.tableQuery.isFetching ? undefined : answer?.totalPages, setPage);
+  usePageInRange(page, `${page}|${filterKey}`, table.tableQuery.isFetching ? undefined : answer?.totalPages, table.tableQuery.dataUpdatedAt, setPage);
 
   return { ...table, page, totalPages, setPage, setParam, values };
 }

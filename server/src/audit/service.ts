@@ -11,6 +11,7 @@ export type AuditAction =
   | 'user.password'
   | 'user.fee'
   | 'user.interval'
+  | 'user.bank'
   | 'bonus.create'
   | 'bonus.delete'
   | 'withdraw.status'

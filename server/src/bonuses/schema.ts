@@ -12,8 +12,8 @@ export const BonusCreateBody = z
     user_id: z.preprocess(num, z.number().int().positive()).optional(),
     nominal: z.preprocess(
       num,
-      // The bound first: past 2^53 a number is no longer a safe integer, and 'too large' is its reason.
-      z.number({ message: 'Nominal is required.' }).max(MAX_BONUS, tooLarge(FIELD_LABELS.nominal[0], MAX_BONUS)).int('Nominal must be a whole number.').min(1, 'Nominal must be more than 0.'),
+      // Bounds decide a number past 2^53 (zod's int() would call it not whole): too large, or not above 0.
+      z.number({ message: 'Nominal is required.' }).max(MAX_BONUS, tooLarge(FIELD_LABELS.nominal[0], MAX_BONUS)).refine(Number.isInteger, 'Nominal must be a whole number.').min(1, 'Nominal must be more than 0.'),
     ),
     reason: z.string({ message: 'Keterangan is required.' }).trim().min(1, 'Keterangan is required.').max(1000, 'Keterangan is too long.'),
   })

@@ -38,7 +38,8 @@ export async function connectRedis(url: string, prefix = 'blast:'): Promise<Redi
     pub,
     sub,
     prefix,
-    socketAdapter: () => createAdapter(pub, sub, { key: `${prefix}socket.io` }),
+    // A node that does not answer a cluster-wide question (who is connected) within a second is left out.
+    socketAdapter: () => createAdapter(pub, sub, { key: `${prefix}socket.io`, requestsTimeout: 1000 }),
     limitStore: (name) => new RedisStore({ prefix: `${prefix}${name}`, sendCommand: (...args: string[]) => pub.sendCommand(args) as Promise<RedisReply> }),
     async close() {
       await Promise.allSettled([pub.quit(), sub.quit()]);

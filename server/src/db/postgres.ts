@@ -52,8 +52,8 @@ function pool(pg: typeof import('pg').default, url: string, searchPath?: string)
 }
 
 /**
- * Runs `fn` holding the lock migrations run under, so nodes starting together put the first data in
- * place (the demo, the first admin) one after the other instead of racing for the same rows.
+ * Runs `fn` holding the start lock, so nodes starting together do their start-up writes (migrations, the
+ * stored numbers' re-normalising, the demo and the first admin) one after the other instead of racing.
  */
 export async function underStartLock<T>(db: PgDb, fn: () => Promise<T>): Promise<T> {
   const lock = await db.$client.connect();
@@ -72,14 +72,7 @@ export async function openPostgres(url: string): Promise<PgDb> {
   const client = pool(pg, url);
   const db = drizzle(client, { schema }) as PgDb;
   // Nodes starting together migrate one after the other: the first applies, the others find nothing to do.
-  const lock = await client.connect();
-  try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate(db, { migrationsFolder: MIGRATIONS });
-  } finally {
-    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    lock.release();
-  }
+  await underStartLock(db, () => migrate(db, { migrationsFolder: MIGRATIONS }));
   return db;
 }
 

@@ -231,6 +231,7 @@ export class BlastEngine {
       void (async () => {
         // Connected on any node: with several nodes the member may watch through another one.
         const online = await this.ctx.realtime.connectedUserIds();
+        if (!this.store.isOpen()) return;
         for (const id of dirty) if (online.has(id)) await publishBalance(this.ctx, id);
       })().catch((err: unknown) => this.log('Publishing a balance failed', err));
     }, 1000);

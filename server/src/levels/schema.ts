@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { MAX_FEE, tooLarge } from '../money/limits';
 import { FIELD_LABELS } from '../../../common/errors';
 
-/** A whole number from 0 up to `max`; the bound is checked first (past 2^53 a number is no longer a safe integer). */
+/** A whole number from 0 up to `max`; the bounds decide a number past 2^53 (zod's int() would call it not whole). */
 const whole = (label: string, max = 1_000_000_000, tooBig = `${label} is too large.`) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
     z
       .number({ message: `${label} is required.` })
       .max(max, tooBig)
-      .int(`${label} must be a whole number.`)
+      .refine(Number.isInteger, `${label} must be a whole number.`)
       .min(0, `${label} must be 0 or more.`),
   );
 

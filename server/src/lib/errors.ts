@@ -63,6 +63,11 @@ export function errorMiddleware(
       res.status(400).json(errorBody('Invalid JSON body'));
       return;
     }
+    // A body in an encoding or charset the server does not read (Content-Encoding: br on a plain body…): the client's mistake.
+    if (status === 415) {
+      res.status(415).json(errorBody('Unsupported request encoding'));
+      return;
+    }
     const reqId = (req as { id?: unknown }).id;
     log('Unhandled error', err, reqId === undefined ? {} : { reqId, method: req.method, url: req.originalUrl.split('?')[0] });
     res.status(500).json(errorBody('Internal server error'));

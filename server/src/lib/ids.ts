@@ -12,6 +12,6 @@ export function idParam(value: unknown): number {
 export const wholeNumber = (message: string, max?: { value: number; message: string }) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    // The bound before the integer check: past 2^53 a number is no longer a safe integer, and its reason is its size.
-    (max ? z.number({ message }).max(max.value, max.message) : z.number({ message })).int(message).min(0, message),
+    // With a bound, the bounds decide a number past 2^53 (zod's int() would call it not whole).
+    max ? z.number({ message }).max(max.value, max.message).refine(Number.isInteger, message).min(0, message) : z.number({ message }).int(message).min(0, message),
   );

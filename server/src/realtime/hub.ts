@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Server as IoServer, Socket } from 'socket.io';
 import type { Role } from '../../../common/roles';
 import { BATCH_EVENT } from '../../../common/live';
@@ -8,12 +9,19 @@ export interface LiveMessage<T = unknown> {
   date: string;
 }
 
-/** Room names. A member only ever joins their own user room. */
+/** Room names. A member only ever joins their own user room (and its presence room, which gets no events). */
 export const rooms = {
   user: (userId: number) => `user:${userId}`,
   admin: 'admin',
   clientAdmin: 'client-admin',
+  /** Presence: who is connected, by role, read from room names on every node. Nothing is sent to it. */
+  online: (role: Role, userId: number) => `online:${role}:${userId}`,
 } as const;
+
+const ONLINE = /^online:([a-z]+):(\d+)$/;
+
+/** A token as other nodes are told it: its SHA-256, so the token itself never travels through Redis. */
+const tokenKey = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 export interface SocketIdentity {
   userId: number;
@@ -28,7 +36,8 @@ export type TokenCheck = (token: string) => Promise<{ role: Role } | null>;
 
 /** The rooms a role's socket belongs in. A member only ever joins their own user room. */
 export function roomsFor(userId: number, role: Role): string[] {
-  return role === 'admin' || role === 'dev' ? [rooms.user(userId), rooms.admin, rooms.clientAdmin] : [rooms.user(userId)];
+  const own = [rooms.user(userId), rooms.online(role, userId)];
+  return role === 'admin' || role === 'dev' ? [...own, rooms.admin, rooms.clientAdmin] : own;
 }
 
 type Listener = (room: string, channel: string, message: LiveMessage) => void;
@@ -71,17 +80,20 @@ export class RealtimeHub {
 
   constructor(private readonly windowMs = BATCH_WINDOW_MS) {}
 
-  attach(io: IoServer, check: TokenCheck, shared = false): void {
+  attach(io: IoServer, check: TokenCheck, shared = false, log: (msg: string, err?: unknown) => void = () => undefined): void {
     this.io = io;
     this.check = check;
     this.shared = shared;
+    this.log = log;
     if (shared) {
       // What another node asks of the sockets connected here (serverSideEmit reaches the other nodes only).
       io.on(NODE_EVENTS.recheckUser, (userId: number) => void this.recheckLocal(userId));
       io.on(NODE_EVENTS.disconnectUser, (userId: number) => this.disconnectLocal((who) => who.userId === userId));
-      io.on(NODE_EVENTS.disconnectToken, (token: string) => this.disconnectLocal((who) => who.token === token));
+      io.on(NODE_EVENTS.disconnectToken, (key: string) => this.disconnectLocal((who) => who.token !== undefined && tokenKey(who.token) === key));
     }
   }
+
+  private log: (msg: string, err?: unknown) => void = () => undefined;
 
   /** Asks every other node to do the same to its own sockets. */
   private tellOtherNodes(event: string, arg: number | string): void {
@@ -168,24 +180,25 @@ export class RealtimeHub {
   }
 
   /**
-   * User ids with at least one open socket, by role, on every node: with other nodes the adapter asks
-   * them (socket.io's fetchSockets); if they do not answer in time, this node's own sockets.
+   * User ids with at least one open socket, by role, on every node: read from the presence rooms' names
+   * (with other nodes the adapter asks them for their room names only; if they do not answer in time,
+   * this node's own rooms).
    */
   async connectedUserIds(role?: Role): Promise<Set<number>> {
-    const ids = new Set<number>();
-    const add = (data: unknown) => {
-      const who = data as Partial<SocketIdentity>;
-      if (who.userId !== undefined && (!role || who.role === role)) ids.add(who.userId);
-    };
-    if (this.shared && this.io) {
+    let names: Iterable<string> = this.io ? this.io.sockets.adapter.rooms.keys() : [];
+    const adapter = this.io?.sockets.adapter as { allRooms?: () => Promise<Set<string>> } | undefined;
+    if (this.shared && adapter?.allRooms) {
       try {
-        for (const s of await this.io.fetchSockets()) add(s.data);
-        return ids;
+        names = await adapter.allRooms();
       } catch {
-        ids.clear();
+        // Another node did not answer in time: this node's own rooms (read above).
       }
     }
-    for (const s of this.sockets()) add(s.data);
+    const ids = new Set<number>();
+    for (const name of names) {
+      const m = ONLINE.exec(name);
+      if (m && (!role || m[1] === role)) ids.add(Number(m[2]));
+    }
     return ids;
   }
 
@@ -198,7 +211,16 @@ export class RealtimeHub {
     await this.recheckLocal(userId);
   }
 
+  /** Never rejects: a failed token read (the database away) is logged, and the sockets stay as they are. */
   private async recheckLocal(userId: number): Promise<void> {
+    try {
+      await this.recheckSockets(userId);
+    } catch (err) {
+      this.log(`Re-checking the live connections of user ${userId} failed`, err);
+    }
+  }
+
+  private async recheckSockets(userId: number): Promise<void> {
     const mine = this.sockets().filter((s) => (s.data as Partial<SocketIdentity>).userId === userId);
     for (const s of mine) {
       const who = s.data as SocketIdentity;
@@ -222,7 +244,7 @@ export class RealtimeHub {
 
   /** Closes every socket signed in with the token (sign-out), on every node. */
   disconnectToken(token: string): void {
-    this.tellOtherNodes(NODE_EVENTS.disconnectToken, token);
+    this.tellOtherNodes(NODE_EVENTS.disconnectToken, tokenKey(token));
     this.disconnectLocal((who) => who.token === token);
   }
 

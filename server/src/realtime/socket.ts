@@ -76,6 +76,7 @@ export function attachSocket(ctx: AppContext, http: HttpServer): IoServer {
       return user ? { role: user.role } : null;
     },
     Boolean(ctx.redis),
+    ctx.log,
   );
   return io;
 }

@@ -67,14 +67,14 @@ export async function defaultCountry(db: Db | Tx): Promise<string> {
 
 export const COUNTRY_MESSAGE = 'Kode Negara Default harus kode negara ISO 3166 dua huruf yang dikenal, mis. ID.';
 
-/** A whole number from 0 up to `max`; the bound is checked first (past 2^53 a number is no longer a safe integer). */
+/** A whole number from 0 up to `max`; the bounds decide a number past 2^53 (zod's int() would call it not whole). */
 const whole = (label: string, max: number, tooBig: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
     z
       .number({ message: `${label} is required.` })
       .max(max, tooBig)
-      .int(`${label} must be a whole number.`)
+      .refine(Number.isInteger, `${label} must be a whole number.`)
       .min(0, `${label} must be 0 or more.`),
   );
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
@@ -84,7 +84,7 @@ const listOf = (v: string) =>
     .map((x) => x.trim())
     .filter(Boolean);
 const required = (label: string) =>
-  z.string({ message: `${label} is required.` }).trim().min(1, `${label} is required.`).max(5000);
+  z.string({ message: `${label} is required.` }).trim().min(1, `${label} is required.`).max(5000, `${label} is too long.`);
 
 export const SettingsUpdate = z
   .object({

@@ -22,9 +22,9 @@ const optWhole = (label: string, max: number) =>
       (v) => (v === '' || v === undefined ? undefined : v === null ? null : typeof v === 'string' ? Number(v) : v),
       z
         .number({ message: `${label} must be a number.` })
-        // The bound first: past 2^53 a number is no longer a safe integer, and its reason is its size.
+        // The bounds decide a number past 2^53 (zod's int() would call it not whole).
         .max(max, `${label} must be at most ${max.toLocaleString('id-ID')}.`)
-        .int(`${label} must be a whole number.`)
+        .refine(Number.isInteger, `${label} must be a whole number.`)
         .min(0, `${label} must be 0 or more.`)
         .nullable(),
     )
@@ -143,6 +143,11 @@ export async function updateUser(ctx: AppContext, caller: AuthUser, id: number, 
     if (roleChange && patch.role) await writeAudit(tx, caller.id, id, 'user.role', { from: row.role, to: patch.role });
     if (passwordChange) await writeAudit(tx, caller.id, id, 'user.password', { self });
     if (feeChange && 'blastFee' in patch) await writeAudit(tx, caller.id, id, 'user.fee', { from: row.blastFee, to: patch.blastFee });
+    // The account withdrawals are paid to: who changed it, from what to what.
+    const bank = (r: { accountBank?: string | null; accountNumber?: string | null; accountName?: string | null }) => ({ bank: r.accountBank ?? null, number: r.accountNumber ?? null, name: r.accountName ?? null });
+    const before = bank(row);
+    const after = { ...before, ...bank({ ...row, ...patch }) };
+    if (JSON.stringify(before) !== JSON.stringify(after)) await writeAudit(tx, caller.id, id, 'user.bank', { from: before, to: after });
     if (intervalChange && 'blastIntervalMin' in patch) {
       await writeAudit(tx, caller.id, id, 'user.interval', {
         from: { min: row.blastIntervalMin, max: row.blastIntervalMax },

@@ -12,8 +12,8 @@ const num = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v
 export const WithdrawRequestBody = z.object({
   nominal: z.preprocess(
     num,
-    // The bound first: past 2^53 a number is no longer a safe integer, and 'too large' is its reason.
-    z.number({ message: MIN_WITHDRAW_MSG }).max(MAX_WITHDRAW, tooLarge(FIELD_LABELS.nominal[0], MAX_WITHDRAW)).int('Nominal harus bilangan bulat.').min(MIN_WITHDRAW, MIN_WITHDRAW_MSG),
+    // Bounds decide a number past 2^53 (zod's int() would call it not whole): too large, or below the minimum.
+    z.number({ message: MIN_WITHDRAW_MSG }).max(MAX_WITHDRAW, tooLarge(FIELD_LABELS.nominal[0], MAX_WITHDRAW)).refine(Number.isInteger, 'Nominal harus bilangan bulat.').min(MIN_WITHDRAW, MIN_WITHDRAW_MSG),
   ),
   userId: z.preprocess(num, z.number().int().positive()).optional().nullable(),
 });

@@ -103,8 +103,10 @@ export async function updateWithdrawal(ctx: AppContext, caller: AuthUser, body: 
       .set({ status: body.status, updatedBy: caller.id, updatedAt: new Date() })
       .where(eq(withdrawals.id, body.id))
       .returning();
-    await writeAudit(tx, caller.id, updated!.userId, 'withdraw.status', { withdrawId: updated!.id, nominal: updated!.nominal, from: current.status, to: updated!.status });
     const owner = (await one(tx.select(userBank).from(users).where(eq(users.id, updated!.userId)).limit(1))) ?? null;
+    // The account the decision was made for, as it stood then (the member may change it later).
+    const account = { bank: owner?.accountBank ?? null, number: owner?.accountNumber ?? null, name: owner?.accountName ?? null };
+    await writeAudit(tx, caller.id, updated!.userId, 'withdraw.status', { withdrawId: updated!.id, nominal: updated!.nominal, account, from: current.status, to: updated!.status });
     return withdrawView(updated!, owner);
   });
   await announce(ctx, row);

@@ -44,11 +44,21 @@ export function Protected() {
       closeSocket();
       logout();
     });
+    // Another tab signed out or in as someone else: the cookies are shared, this tab's screen is not.
+    // Coming back to it, the page starts again as whoever is signed in now (or at /signin).
+    const onReturn = () => {
+      if (document.visibilityState === 'hidden') return;
+      if (getToken() !== token || getSessionUser()?.id !== user?.id) window.location.reload();
+    };
+    window.addEventListener('focus', onReturn);
+    document.addEventListener('visibilitychange', onReturn);
     return () => {
       live = false;
       setUnauthorizedHandler(null);
+      window.removeEventListener('focus', onReturn);
+      document.removeEventListener('visibilitychange', onReturn);
     };
-  }, [token, signedIn, logout]);
+  }, [token, signedIn, logout, user?.id]);
 
   // Before the token test: the failed check has just removed the token.
   if (status === 'failed') return <Navigate to="/signin" replace state={{ notice: 'serverError' } satisfies SignInNotice} />;

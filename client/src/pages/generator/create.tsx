@@ -2,7 +2,7 @@ import { useTranslate } from '@refinedev/core';
 import { Form, Input } from 'antd';
 import type { FormItemProps } from 'antd';
 import { phoneOrNull } from '../../../../common/phone';
-import { useClientConfig } from '../../lib/config';
+import { loadConfig, useClientConfig } from '../../lib/config';
 import { phoneProblem } from '../phonenumber/components/phoneRules';
 import { JobFormCard } from './JobForm';
 import { useJobForm, type JobFormValues } from './useJobForm';
@@ -30,9 +30,11 @@ export function GeneratorCreate() {
   // A number outside the plan (letters, too few digits…): the server's message for that field, at once.
   // An edited generator keeps its stored range, whatever the default country is now.
   const inPlan = (label: string): NonNullable<FormItemProps['rules']>[number] => ({
-    validator: (_, value: string | undefined) => {
-      const problem = !id && value?.trim() ? phoneProblem(value, defaultCountry, label) : null;
-      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+    validator: async (_, value: string | undefined) => {
+      if (id || !value?.trim()) return;
+      // The configured country, even before the screen's copy of the config has arrived.
+      const problem = phoneProblem(value, (await loadConfig()).defaultCountry, label);
+      if (problem) throw new Error(problem);
     },
   });
 

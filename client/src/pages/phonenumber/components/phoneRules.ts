@@ -1,7 +1,7 @@
 import type { FormItemProps } from 'antd';
 import { normalizePhone, phoneOrNull } from '../../../../../common/phone';
 import { loadConfig } from '../../../lib/config';
-import { serverText } from '../../../lib/serverError';
+import { serverText, translate } from '../../../lib/serverError';
 import { i18n } from '../../../providers/i18n';
 
 /**
@@ -12,7 +12,7 @@ import { i18n } from '../../../providers/i18n';
 export function phoneProblem(value: string, country: string, prefix?: string): string | null {
   const r = normalizePhone(value, country);
   if (r.ok) return null;
-  return serverText(prefix ? `${prefix}: ${r.message}` : r.message, undefined, (key, options) => i18n.t(key, options));
+  return serverText(prefix ? `${prefix}: ${r.message}` : r.message, undefined, translate);
 }
 
 /** 'Nomor Telepon': required, and a number the server will accept. */
