@@ -1,4 +1,4 @@
-import express from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import path from 'node:path';
 import type { AppContext } from './context';
@@ -8,6 +8,8 @@ import { serveClient } from './lib/static';
 import { requestLogger } from './lib/logger';
 import { areaRoutes } from './routes';
 import { WEBHOOK_PATHS } from './webhooks/routes';
+import { bearerToken, userFromToken } from './auth/middleware';
+import { canOpenPage } from '../../common/roles';
 
 /** The Express app, without listening, so tests run it in-process. */
 export function createApp(ctx: AppContext, extra: { beforeApi?: (app: express.Express) => void } = {}) {
@@ -49,7 +51,10 @@ export function createApp(ctx: AppContext, extra: { beforeApi?: (app: express.Ex
       res.setHeader('X-Content-Type-Options', 'nosniff');
       next();
     },
+    uploadsGuard(ctx),
     express.static(path.join(ctx.config.dataDir, 'uploads'), { index: false, dotfiles: 'deny' }),
+    // A file that is not there is a 404, not the console's page.
+    (_req: Request, _res: Response, next: NextFunction) => next(new HttpError(404, 'Not found')),
   );
 
   extra.beforeApi?.(app);
@@ -64,4 +69,20 @@ export function createApp(ctx: AppContext, extra: { beforeApi?: (app: express.Ex
 
   app.use(errorMiddleware(ctx.log));
   return app;
+}
+
+/**
+ * Validator target files are contact lists: only the roles that run validators may download them (the
+ * list links to them, so the browser sends the authToken cookie; a bearer header works too). Template
+ * media stay public, since WhatsApp fetches them by URL. Anyone else gets the 404 of a missing file.
+ */
+function uploadsGuard(ctx: AppContext): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.path.startsWith('/validators/')) return next();
+    const cookie = /(?:^|;\s*)authToken=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+    const token = bearerToken(req) ?? (cookie ? decodeURIComponent(cookie) : null);
+    void (token ? userFromToken(ctx, token) : Promise.resolve(null))
+      .then((user) => next(user && canOpenPage(user.role, '/validator/list') ? undefined : new HttpError(404, 'Not found')))
+      .catch(next);
+  };
 }

@@ -47,6 +47,10 @@ describe('the app', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-security-policy']).toContain('sandbox');
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    // A file that is not there is a 404, not the console's page.
+    const missing = await t.http.get('/uploads/nope.png');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ msg: 'Not found', code: 'not_found' });
   });
 });
 

@@ -56,9 +56,13 @@ describe('validator from a CSV file', () => {
     const v = created.body.validator;
     expect(v).toMatchObject({ total: 15, checked: 0, progress: 0, fileName: 'daftar-nomor-pelanggan-jakarta.csv', status: 'idle', interval_min: 0 });
     expect(v.fileUrl).toMatch(/^\/uploads\/validators\/.+\.csv$/);
-    const served = await t.http.get(v.fileUrl);
+    // A contact list: the validator roles download it (the list's link sends the authToken cookie), nobody else.
+    expect((await t.http.get(v.fileUrl)).status).toBe(404);
+    expect((await t.http.get(v.fileUrl).set('Cookie', `authToken=${encodeURIComponent(staff.token)}`)).text).toContain('number;name');
+    const served = await t.http.get(v.fileUrl).set(staff.auth);
     expect(served.status).toBe(200);
     expect(served.text).toContain('number;name');
+    expect((await t.http.get(v.fileUrl).set((await t.user('member')).auth)).status).toBe(404);
 
     const done = await runToEnd(v.id);
     const valid = numbers.slice(0, 12);

@@ -99,6 +99,13 @@ test('a validator is created from an uploaded file; its Target File link shows t
   await expect(link).toHaveText(fileName.slice(-20));
   await expect(link).toHaveAttribute('href', /^\/uploads\/validators\/.+\.csv$/);
   await expect(link).toHaveAttribute('target', '_blank');
+  // The link opens the file for the signed-in staff (the browser sends the session cookie), and for nobody else.
+  const href = (await link.getAttribute('href'))!;
+  expect((await page.request.get(href)).ok()).toBeTruthy();
+  expect((await (await page.request.get(href)).text())).toContain('6281234567890,Ani');
+  const anonymous = await page.context().browser()!.newContext();
+  expect((await anonymous.request.get(new URL(href, page.url()).toString())).status()).toBe(404);
+  await anonymous.close();
   const row = page.locator('tr', { has: link });
   await row.getByRole('button', { name: 'Start' }).click();
   await expect(row.getByTestId('progress')).toHaveText('100.00%', { timeout: 20_000 });

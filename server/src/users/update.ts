@@ -146,7 +146,7 @@ export async function updateUser(ctx: AppContext, caller: AuthUser, id: number, 
     // The account withdrawals are paid to: who changed it, from what to what.
     const bank = (r: { accountBank?: string | null; accountNumber?: string | null; accountName?: string | null }) => ({ bank: r.accountBank ?? null, number: r.accountNumber ?? null, name: r.accountName ?? null });
     const before = bank(row);
-    const after = { ...before, ...bank({ ...row, ...patch }) };
+    const after = bank({ ...row, ...patch });
     if (JSON.stringify(before) !== JSON.stringify(after)) await writeAudit(tx, caller.id, id, 'user.bank', { from: before, to: after });
     if (intervalChange && 'blastIntervalMin' in patch) {
       await writeAudit(tx, caller.id, id, 'user.interval', {
