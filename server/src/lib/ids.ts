@@ -8,6 +8,20 @@ export function idParam(value: unknown): number {
   return n;
 }
 
+/**
+ * A labelled whole number from 0 up to `max` (a form field of levels and settings), each failure with its
+ * own message; the bounds decide a number past 2^53 (zod's int() would call it not whole).
+ */
+export const wholeUpTo = (label: string, max: number, tooBig: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ message: `${label} is required.` })
+      .max(max, tooBig)
+      .refine(Number.isInteger, `${label} must be a whole number.`)
+      .min(0, `${label} must be 0 or more.`),
+  );
+
 /** Whole numbers as JSON numbers or numeric strings (forms send strings). */
 export const wholeNumber = (message: string, max?: { value: number; message: string }) =>
   z.preprocess(

@@ -7,6 +7,7 @@ import { MAX_FEE, tooLarge } from '../money/limits';
 import { writeAudit } from '../audit/service';
 import { countryOr, isSupportedCountry } from '../../../common/phone';
 import { FIELD_LABELS } from '../../../common/errors';
+import { wholeUpTo } from '../lib/ids';
 
 export type SettingsRow = typeof settings.$inferSelect;
 
@@ -67,16 +68,6 @@ export async function defaultCountry(db: Db | Tx): Promise<string> {
 
 export const COUNTRY_MESSAGE = 'Kode Negara Default harus kode negara ISO 3166 dua huruf yang dikenal, mis. ID.';
 
-/** A whole number from 0 up to `max`; the bounds decide a number past 2^53 (zod's int() would call it not whole). */
-const whole = (label: string, max: number, tooBig: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z
-      .number({ message: `${label} is required.` })
-      .max(max, tooBig)
-      .refine(Number.isInteger, `${label} must be a whole number.`)
-      .min(0, `${label} must be 0 or more.`),
-  );
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 const listOf = (v: string) =>
   v
@@ -88,18 +79,18 @@ const required = (label: string) =>
 
 export const SettingsUpdate = z
   .object({
-    interval_min: whole(FIELD_LABELS.interval_min[1], 86_400, 'Interval min must be at most 86400 seconds.'),
-    interval_max: whole(FIELD_LABELS.interval_max[1], 86_400, 'Interval max must be at most 86400 seconds.'),
-    price: whole(FIELD_LABELS.price[0], MAX_FEE, tooLarge(FIELD_LABELS.price[0], MAX_FEE)),
+    interval_min: wholeUpTo(FIELD_LABELS.interval_min[1], 86_400, 'Interval min must be at most 86400 seconds.'),
+    interval_max: wholeUpTo(FIELD_LABELS.interval_max[1], 86_400, 'Interval max must be at most 86400 seconds.'),
+    price: wholeUpTo(FIELD_LABELS.price[0], MAX_FEE, tooLarge(FIELD_LABELS.price[0], MAX_FEE)),
 
     bank_names: required(FIELD_LABELS.bank_names[0]).refine((v) => listOf(v).length > 0, 'Bank names is required.'),
     colors: required(FIELD_LABELS.colors[0]).refine(
       (v) => listOf(v).length > 0 && listOf(v).every((c) => HEX_COLOR.test(c)),
       'Colors must be hex colours separated by comma and space, e.g. #2C2C2C, #3E3A32.',
     ),
-    referral_percent: whole(FIELD_LABELS.referral_percent[0], 100, 'Referral percent must be between 0 and 100.'),
+    referral_percent: wholeUpTo(FIELD_LABELS.referral_percent[0], 100, 'Referral percent must be between 0 and 100.'),
     info: required(FIELD_LABELS.info[0]),
-    recipient_cooldown: whole(FIELD_LABELS.recipient_cooldown[0], 8760, 'Recipient cooldown must be at most 8760 hours.'),
+    recipient_cooldown: wholeUpTo(FIELD_LABELS.recipient_cooldown[0], 8760, 'Recipient cooldown must be at most 8760 hours.'),
     // Optional so a client that does not know the field keeps the stored country.
     default_country: z
       .string({ message: COUNTRY_MESSAGE })
