@@ -72,13 +72,29 @@ export function createApp(ctx: AppContext, extra: { beforeApi?: (app: express.Ex
 }
 
 /**
+ * Whether a path under /uploads names the validators' folder as the static server will read it: decoded
+ * (`%76alidators`, `validators%2F…`) and normalised (`//validators`, `./`, `x/../validators`), in any case.
+ * A path that cannot be decoded counts as inside, so it is refused too.
+ */
+export function underValidators(requestPath: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(requestPath);
+  } catch {
+    return true;
+  }
+  const first = path.posix.normalize(`/${decoded.replaceAll('\\', '/')}`).split('/').find(Boolean);
+  return first?.toLowerCase() === 'validators';
+}
+
+/**
  * Validator target files are contact lists: only the roles that run validators may download them (the
  * list links to them, so the browser sends the authToken cookie; a bearer header works too). Template
  * media stay public, since WhatsApp fetches them by URL. Anyone else gets the 404 of a missing file.
  */
 function uploadsGuard(ctx: AppContext): RequestHandler {
   return (req, _res, next) => {
-    if (!req.path.startsWith('/validators/')) return next();
+    if (!underValidators(req.path)) return next();
     const cookie = /(?:^|;\s*)authToken=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
     const token = bearerToken(req) ?? (cookie ? decodeURIComponent(cookie) : null);
     void (token ? userFromToken(ctx, token) : Promise.resolve(null))

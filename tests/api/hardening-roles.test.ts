@@ -115,6 +115,12 @@ describe('nobody pays themselves; money changes are audited', () => {
     await t.ctx.db.update(users).set({ income: 50_000, accountBank: 'BCA', accountNumber: '123', accountName: 'M' }).where(eq(users.id, m.id));
     const w = await t.http.post('/api/admin/withdraw/request').set(m.auth).send({ nominal: 20_000 });
     expect(w.status).toBe(201);
+    expect(await lastAudit()).toMatchObject({
+      action: 'withdraw.request',
+      actorId: m.id,
+      targetUserId: m.id,
+      details: { withdrawId: w.body.withdraw.id, nominal: 20_000, account: { bank: 'BCA', number: '123', name: 'M' } },
+    });
     expect((await t.http.put('/api/admin/withdraw/update').set(admin.auth).send({ id: w.body.withdraw.id, status: 'accepted' })).status).toBe(200);
     expect(await lastAudit()).toMatchObject({ action: 'withdraw.status', actorId: admin.id, targetUserId: m.id, details: { from: 'requested', to: 'accepted', nominal: 20_000 } });
 

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -63,6 +64,11 @@ describe('validator from a CSV file', () => {
     expect(served.status).toBe(200);
     expect(served.text).toContain('number;name');
     expect((await t.http.get(v.fileUrl).set((await t.user('member')).auth)).status).toBe(404);
+    // Spellings of the same file that the static server decodes or normalises are guarded alike.
+    const name = v.fileUrl.slice('/uploads/validators/'.length);
+    for (const spelling of [`/uploads/%76alidators/${name}`, `/uploads//validators/${name}`, `/uploads/./validators/${name}`, `/uploads/x/../validators/${name}`, `/uploads/validators%2F${name}`, `/uploads/Validators/${name}`]) {
+      expect(await rawGet(spelling), spelling).toBe(404);
+    }
 
     const done = await runToEnd(v.id);
     const valid = numbers.slice(0, 12);
@@ -206,3 +212,13 @@ describe('validator roles and ownership', () => {
   });
 });
 
+/** A GET whose path is sent exactly as written (no client-side normalising); resolves to the status. */
+function rawGet(requestPath: string): Promise<number> {
+  const { hostname, port } = new URL(t.baseUrl);
+  return new Promise((resolve, reject) => {
+    http.get({ hostname, port, path: requestPath }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    }).on('error', reject);
+  });
+}

@@ -96,6 +96,22 @@ describe('streaming readers', () => {
     expect(performance.now() - t0).toBeLessThan(2000);
   });
 
+  it('refuses a quoted cell with text after its closing quote instead of swallowing the rows after it', async () => {
+    const file = 'number,name\n081234567921,"Budi" Santoso\n081234567922,Ani\n081234567923,Citra\n081234567924,"Dedi"\n081234567925,Eko\n';
+    await expect(rows(file, 'csv')).rejects.toThrow('File CSV tidak valid: tanda kutip (") di baris ke-2 diikuti teks lain sebelum pemisah.');
+    // Wherever the chunks are cut (the reader's own chunks of 16 bytes here).
+    const cut = new CsvRecordReader();
+    expect(() => {
+      for (let i = 0; i < file.length; i += 16) cut.feed(file.slice(i, i + 16));
+      cut.finish();
+    }).toThrow('diikuti teks lain');
+    // Properly quoted cells, escaped quotes and quotes inside an unquoted cell are read as before.
+    expect(await rows('number,name\n0812,"Budi ""Jr"" Santoso"\n0813,Ani "A" B\n', 'csv')).toEqual([
+      { number: '0812', name: 'Budi "Jr" Santoso' },
+      { number: '0813', name: 'Ani "A" B' },
+    ]);
+  });
+
   it('refuses JSON that is not one array, and keeps long numbers exact', async () => {
     for (const bad of ['{"number":"0812"}', '[1,,2]', '[1,]', '[1] x', '[1, 2', '"0812"', '']) {
       await expect(rows(bad, 'json'), bad).rejects.toThrow(/must be an array/);

@@ -14,6 +14,7 @@ export type AuditAction =
   | 'user.bank'
   | 'bonus.create'
   | 'bonus.delete'
+  | 'withdraw.request'
   | 'withdraw.status'
   | 'settings.update'
   | 'level.create'

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MAX_BONUS, tooLarge } from '../money/limits';
 import { FIELD_LABELS } from '../../../common/errors';
+import { decimal } from '../lib/ids';
 
-const num = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+const num = decimal;
 
 export const BonusCreateBody = z
   .object({

@@ -4,6 +4,7 @@ import { API_ROUTES, findApiRoute, type Method } from '../../../common/api-route
 import type { AppContext } from '../context';
 import { requireAuth, requireRole } from '../auth/middleware';
 import { errorBody } from './errors';
+import { refuseNul } from './nul';
 
 export interface Api {
   router: Router;
@@ -64,7 +65,7 @@ export function createApi(ctx: AppContext): Api {
           route.access === 'public' ? [] : route.simulator ? [simulatorGuard(ctx, [auth, requireRole(route.access)])] : [auth, requireRole(route.access)];
         const h = handlers.get(`${route.method} ${route.path}`) ?? [notYet];
         const lower = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-        router[lower](route.path, ...guards, ...h);
+        router[lower](route.path, refuseNul, ...guards, ...h);
       }
     },
   };

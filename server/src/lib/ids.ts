@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import { HttpError } from './errors';
 
+const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * A number as a form or query string types it: plain decimal digits ('12', ' 12 ', '-3', '1.5') become that
+ * number; anything else ('0x10', '1e3', '12abc', '') comes back as it was, for the schema to refuse or default.
+ */
+export const decimal = (v: unknown): unknown => (typeof v === 'string' && DECIMAL.test(v.trim()) ? Number(v.trim()) : v);
+
 /** A positive integer id from a path segment, else 404 (an id that cannot exist). */
 export function idParam(value: unknown): number {
-  const n = Number(value);
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(n) || n < 1) throw new HttpError(404, 'Not found');
   return n;
 }
@@ -14,7 +22,7 @@ export function idParam(value: unknown): number {
  */
 export const wholeUpTo = (label: string, max: number, tooBig: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    decimal,
     z
       .number({ message: `${label} is required.` })
       .max(max, tooBig)
@@ -25,7 +33,7 @@ export const wholeUpTo = (label: string, max: number, tooBig: string) =>
 /** Whole numbers as JSON numbers or numeric strings (forms send strings). */
 export const wholeNumber = (message: string, max?: { value: number; message: string }) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    decimal,
     // With a bound, the bounds decide a number past 2^53 (zod's int() would call it not whole).
     max ? z.number({ message }).max(max.value, max.message).refine(Number.isInteger, message).min(0, message) : z.number({ message }).int(message).min(0, message),
   );

@@ -1,5 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
+import { decimal } from './ids';
 
 export const PAGE_SIZE = 10;
 
@@ -19,8 +20,8 @@ export interface Paged<T> {
 export const pageParam = z
   .union([z.string(), z.number(), z.undefined(), z.array(z.string())])
   .transform((v) => {
-    const n = Number(Array.isArray(v) ? v[0] : v);
-    return Number.isInteger(n) && n >= 1 ? Math.min(n, 1_000_000) : 1;
+    const n = decimal(Array.isArray(v) ? v[0] : v);
+    return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? Math.min(n, 1_000_000) : 1;
   });
 
 /** A query-string value as a trimmed string ('' when absent). */

@@ -37,6 +37,21 @@ const CHUNK_BYTES = 256 * 1024;
 export const unclosedQuote = (row: number) =>
   new HttpError(422, `File CSV tidak valid: tanda kutip (") di baris ke-${row} tidak ditutup, atau baris itu terlalu panjang.`);
 
+/**
+ * A quoted cell with more text after its closing quote (`"Budi" Santoso`): the parser would read on to the
+ * next quote and swallow the rows between into one cell, so the file is refused instead.
+ */
+export const misplacedQuote = (row: number) =>
+  new HttpError(422, `File CSV tidak valid: tanda kutip (") di baris ke-${row} diikuti teks lain sebelum pemisah.`);
+
+/** The refusal for a parse's first quote problem (rows counted from `before` + 1), or null. */
+export function quoteProblem(errors: Array<{ code: string; row?: number }>, before = 0): HttpError | null {
+  const bad = errors.find((e) => e.code === 'MissingQuotes' || e.code === 'InvalidQuotes');
+  if (!bad) return null;
+  const row = before + (bad.row ?? 0) + 1;
+  return bad.code === 'InvalidQuotes' ? misplacedQuote(row) : unclosedQuote(row);
+}
+
 function canonical(label: string, options: RowReaderOptions): string | undefined {
   const key = label.trim().toLowerCase();
   if (options.columns.includes(key)) return key;
@@ -60,7 +75,7 @@ export function detectDelimiter(sample: string): ',' | ';' {
 
 interface PapaChunk {
   data: string[][];
-  errors: Array<{ code: string }>;
+  errors: Array<{ code: string; row?: number }>;
   meta: { cursor: number };
 }
 
@@ -88,6 +103,9 @@ export class CsvRecordReader {
       this.parser = new Papa.Parser({ delimiter: detectDelimiter(input), newline });
     }
     const result = this.parser.parse(input, 0, true) as PapaChunk;
+    // A problem in the held-back last row may be only the chunk's cut ('"\r' before its '\n'): it is read again.
+    const misplaced = quoteProblem(result.errors.filter((e) => e.code === 'InvalidQuotes' && (e.row ?? 0) < result.data.length), this.rows);
+    if (misplaced) throw misplaced;
     this.tail = input.slice(result.meta.cursor);
     const rows = this.clean(result.data);
     if (this.tail.length > MAX_ELEMENT_CHARS) throw unclosedQuote(this.rows + 1);
@@ -97,8 +115,10 @@ export class CsvRecordReader {
   finish(): string[][] {
     if (!this.tail) return [];
     this.parser ??= new Papa.Parser({ delimiter: detectDelimiter(this.tail), newline: '\n' });
-    const result = this.parser.parse(this.tail, 0, false) as PapaChunk;
-    if (result.errors.some((e) => e.code === 'MissingQuotes')) throw unclosedQuote(this.rows + 1);
+    // A CRLF file cut off after its last '\r' ends its last row there.
+    const result = this.parser.parse(this.tail.endsWith('\r') ? this.tail.slice(0, -1) : this.tail, 0, false) as PapaChunk;
+    const bad = quoteProblem(result.errors, this.rows);
+    if (bad) throw bad;
     this.tail = '';
     return this.clean(result.data);
   }

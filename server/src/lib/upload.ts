@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { HttpError } from './errors';
+import { nulInBody } from './nul';
 
 export interface UploadOptions {
   /** Directory the file is written to (created when missing). */
@@ -45,7 +46,12 @@ export function singleFileUpload(options: UploadOptions): RequestHandler {
   }).single('file');
   return (req, res, next) => {
     handler(req, res, (err: unknown) => {
-      if (!err) return next();
+      if (!err) {
+        // Multipart fields are read only now: a NUL in one is refused like one in a JSON body.
+        const nul = nulInBody(req.body);
+        if (nul) removeUpload(req.file?.path);
+        return next(nul ?? undefined);
+      }
       if (err instanceof multer.MulterError) {
         if (err.code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, options.tooLargeMsg));
         return next(new HttpError(422, err.code === 'LIMIT_UNEXPECTED_FILE' ? 'Only one file, in the field "file", is accepted.' : 'Invalid upload.'));

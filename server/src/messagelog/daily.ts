@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { isStaffOrAbove, type AuthUser } from '../auth/middleware';
 import { DAY_MS, dayFigures, wibDay } from './service';
+import { decimal } from '../lib/ids';
 
 export const MAX_DAYS = 90;
 const DAYS_MSG = `days harus bilangan bulat 1–${MAX_DAYS}.`;
@@ -12,14 +13,14 @@ export const DailyQuery = z.object({
   days: z.preprocess(
     (v) => {
       const raw = oneValue(v);
-      return raw === undefined || raw === '' ? 14 : Number(raw);
+      return raw === undefined || raw === '' ? 14 : decimal(raw);
     },
     z.number({ message: DAYS_MSG }).int(DAYS_MSG).min(1, DAYS_MSG).max(MAX_DAYS, DAYS_MSG),
   ),
   userId: z.preprocess(
     (v) => {
       const raw = oneValue(v);
-      return raw === undefined || raw === '' ? undefined : Number(raw);
+      return raw === undefined || raw === '' ? undefined : decimal(raw);
     },
     z.number({ message: 'userId tidak valid.' }).int('userId tidak valid.').positive('userId tidak valid.').optional(),
   ),

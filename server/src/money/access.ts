@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { one } from '../db/raw';
 import { users } from '../db/schema';
 import { HttpError } from '../lib/errors';
+import { decimal } from '../lib/ids';
 
 /**
  * Money figures of a user: admin, dev (and staff, where the route table lets them) read anyone's;
@@ -22,6 +23,6 @@ export async function assertUserExists(db: Db, userId: number): Promise<void> {
 export function optionalId(value: unknown): number | null {
   const s = Array.isArray(value) ? value[0] : value;
   if (typeof s !== 'string' && typeof s !== 'number') return null;
-  const n = Number(s);
-  return s !== '' && s !== 'null' && Number.isSafeInteger(n) && n > 0 ? n : null;
+  const n = decimal(s);
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null;
 }

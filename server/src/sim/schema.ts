@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_LABELS } from '../../../common/errors';
+import { decimal } from '../lib/ids';
 
 const text = (label: string, max = 200) =>
   z.string({ message: `${label} wajib diisi` }).trim().min(1, `${label} wajib diisi`).max(max, `${label} terlalu panjang`);
@@ -41,7 +42,7 @@ export const NumbersQuery = z.object({
   limit: z
     .union([z.string(), z.undefined()])
     .transform((v) => {
-      const n = Number(v ?? 10);
-      return Number.isInteger(n) ? Math.min(Math.max(n, 1), 1000) : 10;
+      const n = decimal(v ?? '10');
+      return typeof n === 'number' && Number.isInteger(n) ? Math.min(Math.max(n, 1), 1000) : 10;
     }),
 });

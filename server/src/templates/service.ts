@@ -14,6 +14,7 @@ import { mediaFile, removeMedia } from './media';
 import { captionText, sanitizeCaption } from './sanitize';
 import { htmlToWhatsapp } from './text-wa';
 import { importedWaTemplate, mergeWaTemplate, NO_WA_TEMPLATE, storedWaParams, WaTemplateLanguage, WaTemplateName, WaTemplateParams, type WaTemplate, type WaTemplateParam } from './cloud';
+import { NUL_MSG, nulField } from '../lib/nul';
 
 interface TemplateRaw {
   id: number;
@@ -189,7 +190,9 @@ export async function importTemplates(ctx: AppContext, file: string) {
   const skipped: SkippedTemplate[] = [];
   items.forEach((item, index) => {
     const text = typeof item.text === 'string' ? item.text : '';
-    const shown = captionText(sanitizeCaption(text)).slice(0, 100);
+    const shown = captionText(sanitizeCaption(text)).replaceAll('\u0000', '').slice(0, 100);
+    // PostgreSQL cannot store a NUL in text: such an item is skipped on every database alike.
+    if (nulField(item) !== null) return void skipped.push({ index: index + 1, text: shown, reason: NUL_MSG });
     try {
       const mediaUrl = typeof item.media === 'string' && item.media.trim() ? item.media.trim() : null;
       const file = mediaFile(uploadsDir(ctx), mediaUrl);

@@ -14,12 +14,13 @@ import { writeAudit } from '../audit/service';
 import { assertCanReachUser, getUserRow } from './service';
 import { publicUser, type UserRow } from './view';
 import { FIELD_LABELS } from '../../../common/errors';
+import { decimal } from '../lib/ids';
 
 const optText = z.preprocess((v) => (v === null ? '' : v), z.string().trim().max(200)).optional();
 const optWhole = (label: string, max: number) =>
   z
     .preprocess(
-      (v) => (v === '' || v === undefined ? undefined : v === null ? null : typeof v === 'string' ? Number(v) : v),
+      (v) => (v === '' || v === undefined ? undefined : v === null ? null : decimal(v)),
       z
         .number({ message: `${label} must be a number.` })
         // The bounds decide a number past 2^53 (zod's int() would call it not whole).

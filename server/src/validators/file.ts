@@ -4,6 +4,7 @@ import { HttpError } from '../lib/errors';
 import { normaliseNumber } from '../engine/jobs/rules';
 import { MAX_JOB_NUMBERS } from '../../../common/jobs';
 import { INVALID_NUMBER } from '../../../common/phone';
+import { quoteProblem } from '../lib/rows';
 
 /** One row of an uploaded file: a normalised number, or the raw text with why it cannot be checked. */
 export interface FileRow {
@@ -41,6 +42,8 @@ const cell = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? S
 /** CSV with a `number,name` header or none; comma, semicolon or tab; UTF-8 with or without BOM; CRLF. */
 function csvRows(text: string): Array<{ raw: string; name: string }> {
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy', delimitersToGuess: [',', ';', '\t'] });
+  const bad = quoteProblem(parsed.errors);
+  if (bad) throw fileError(bad.msg);
   const rows = parsed.data;
   let numberCol = 0;
   let nameCol = 1;
@@ -87,8 +90,10 @@ export function parseValidatorFile(fileName: string, content: Buffer, country?: 
   const raw = kind === 'csv' ? csvRows(text) : jsonRows(text);
   if (raw.length === 0) throw fileError('File tidak berisi nomor');
   const seen = new Set<string>();
-  return raw.map(({ raw: value, name }) => {
-    const clippedName = name.slice(0, NAME_MAX);
+  // PostgreSQL cannot store a NUL in text; no number or name means one.
+  return raw.map(({ raw: withNul, name }) => {
+    const value = withNul.replaceAll('\u0000', '');
+    const clippedName = name.replaceAll('\u0000', '').slice(0, NAME_MAX);
     const number = normaliseNumber(value, country);
     if (!number) return { number: value.slice(0, RAW_MAX), name: clippedName, invalid: INVALID_NUMBER };
     if (seen.has(number)) return { number, name: clippedName, invalid: REPEATED };

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { HttpError } from '../lib/errors';
+import { nulInBody } from '../lib/nul';
 import { MAX_VALIDATOR_FILE_BYTES } from '../../../common/jobs';
 
 const limits = { fileSize: MAX_VALIDATOR_FILE_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 30 };
@@ -11,7 +12,8 @@ const TOO_LARGE = `Ukuran file paling besar ${MAX_VALIDATOR_FILE_BYTES / (1024 *
 function wrap(handler: RequestHandler, unexpectedFile: string): RequestHandler {
   return (req, res, next) => {
     handler(req, res, (err?: unknown) => {
-      if (!err) return next();
+      // Multipart fields are read only now: a NUL in one is refused like one in a JSON body.
+      if (!err) return next(nulInBody(req.body) ?? undefined);
       if (err instanceof multer.MulterError) {
         if (err.code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, TOO_LARGE, { errors: { file: TOO_LARGE } }));
         if (err.code === 'LIMIT_UNEXPECTED_FILE') return next(new HttpError(422, unexpectedFile, { errors: { file: unexpectedFile } }));

@@ -5,6 +5,7 @@ import { isStaffOrAbove, type AuthUser } from '../auth/middleware';
 import { HttpError } from '../lib/errors';
 import { one } from '../db/raw';
 import { accountEventData, type WhatsappRow } from './view';
+import { decimal } from '../lib/ids';
 
 export const ACCOUNT_NOT_FOUND = 'Whatsapp not found';
 
@@ -43,7 +44,7 @@ export function emitAccount(ctx: AppContext, event: string, row: WhatsappRow, ex
 export function userScope(value: unknown): number | null {
   const text = Array.isArray(value) ? String(value[0] ?? '') : value === undefined || value === null ? '' : String(value);
   if (['', 'all', 'null', 'undefined', '0'].includes(text.trim().toLowerCase())) return null;
-  const n = Number(text);
-  if (!Number.isSafeInteger(n) || n < 1) throw new HttpError(404, 'User not found');
+  const n = decimal(text);
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw new HttpError(404, 'User not found');
   return n;
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { wholeNumber } from '../lib/ids';
+import { decimal, wholeNumber } from '../lib/ids';
 import { FIELD_LABELS } from '../../../common/errors';
 
 const optionalText = (max: number) => z.preprocess((v) => (v === null || v === '' ? undefined : v), z.string().trim().max(max).optional());
 const optionalId = z.preprocess(
-  (v) => (v === null || v === '' || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
+  (v) => (v === null || v === '' || v === undefined ? undefined : decimal(v)),
   z.number().int().positive().optional(),
 );
 
@@ -30,7 +30,7 @@ export const SaveBody = z.object({
 });
 
 export const IdBody = z.object({
-  id: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number({ message: 'id wajib diisi' }).int().positive('id tidak valid')),
+  id: z.preprocess(decimal, z.number({ message: 'id wajib diisi' }).int().positive('id tidak valid')),
 });
 
 export const StatusBody = IdBody.extend({

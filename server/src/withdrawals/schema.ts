@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { MAX_WITHDRAW, tooLarge } from '../money/limits';
 import { FIELD_LABELS } from '../../../common/errors';
+import { decimal } from '../lib/ids';
 
 export const MIN_WITHDRAW = 10_000;
 export const MIN_WITHDRAW_MSG = 'Minimal permintaan penarikan adalah Rp 10.000';
 export const NO_BANK_MSG = 'Rekening bank belum diisi. Lengkapi data bank Anda di profil terlebih dahulu.';
 export const NO_BALANCE_MSG = 'Saldo tidak mencukupi untuk permintaan penarikan ini.';
 
-const num = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+const num = decimal;
 
 export const WithdrawRequestBody = z.object({
   nominal: z.preprocess(

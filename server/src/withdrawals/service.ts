@@ -63,6 +63,9 @@ export async function requestWithdrawal(ctx: AppContext, caller: AuthUser, body:
     if (!hasBank(me)) throw new HttpError(422, NO_BANK_MSG, { code: 1 });
     if ((await balanceBigOf(tx, caller.id)) < BigInt(body.nominal)) throw new HttpError(422, NO_BALANCE_MSG);
     const [inserted] = await tx.insert(withdrawals).values({ userId: caller.id, nominal: body.nominal, status: 'requested' }).returning();
+    // The request holds the money from the balance: a money change, recorded with the account it names.
+    const account = { bank: me.accountBank ?? null, number: me.accountNumber ?? null, name: me.accountName ?? null };
+    await writeAudit(tx, caller.id, caller.id, 'withdraw.request', { withdrawId: inserted!.id, nominal: inserted!.nominal, account });
     return withdrawView(inserted!, me);
   });
   await announce(ctx, row);

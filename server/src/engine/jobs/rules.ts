@@ -1,7 +1,7 @@
 import { and, eq, isNull, notInArray, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Request } from 'express';
-import { wholeNumber } from '../../lib/ids';
+import { decimal, wholeNumber } from '../../lib/ids';
 import { pageParam, textParam } from '../../lib/paging';
 import { userScope } from '../../whatsapp/access';
 import { HttpError } from '../../lib/errors';
@@ -24,7 +24,7 @@ export const intervalField = (label: string, fallback: number) =>
   );
 
 export const whatsappIdField = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' && v !== 'new' ? Number(v) : v === 'new' || v === '' ? undefined : v),
+  (v) => (v === 'new' || v === '' ? undefined : decimal(v)),
   z.number({ message: 'Akun WhatsApp wajib dipilih' }).int('Akun WhatsApp wajib dipilih').positive('Akun WhatsApp wajib dipilih'),
 );
 
@@ -43,7 +43,7 @@ export function checkIntervals(min: number, max: number): void {
 /** `{id}` of start and stop. */
 export const JobIdBody = z.object({
   id: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    decimal,
     z.number({ message: 'id wajib diisi' }).int('id tidak valid').positive('id tidak valid'),
   ),
 });
