@@ -14,6 +14,7 @@ export const ERROR_MESSAGES = {
   invalid_credentials: ['Invalid email or password'],
   credentials_required: ['Email and password are required.'],
   sign_in_locked: ['Too many failed sign-in attempts. Please try again in 15 minutes.'],
+  sign_up_limited: ['Too many sign-ups from this address. Please try again in an hour.'],
   role_denied: ['Your role cannot use this call'],
   forbidden: ['Forbidden'],
   // Registration and profile
@@ -92,6 +93,8 @@ export const ERROR_MESSAGES = {
   no_phone_numbers_to_export: ['No phone numbers to export.'],
   request_too_large: ['Request too large'],
   request_encoding_unsupported: ['Unsupported request encoding'],
+  request_content_type_unsupported: ['Unsupported content type'],
+  request_body_invalid: ['Invalid request body'],
   text_nul: ['Text may not contain NUL characters.'],
   request_timed_out: ['Request timed out'],
   not_available: ['Not available yet'],

@@ -73,6 +73,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//i, 'REDIS_URL must be a redis:// URL')
     .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'REDIS_PREFIX may hold only letters, digits and _ . : - (at most 64)')
+    .default('blast:'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//i, 'DATABASE_URL must be a postgres:// URL')
@@ -128,6 +132,13 @@ export interface Config {
   databaseUrl: string | null;
   /** Several nodes: live events and sign-in limits shared through this Redis. */
   redisUrl: string | null;
+  /**
+   * Prefix of this install's keys and channels in Redis (REDIS_PREFIX, default `blast:`). Publish/subscribe
+   * ignores the database number of REDIS_URL, so installs sharing one Redis need different prefixes.
+   */
+  redisPrefix: string;
+  /** JWT_SECRET was given (nodes sharing a database must share it), rather than read from DATA_DIR/jwt-secret. */
+  jwtSecretFromEnv: boolean;
   /** ADMIN_EMAIL/ADMIN_PASSWORD: the admin a start creates when the database has none. */
   firstAdmin: { email: string; password: string } | null;
 }
@@ -202,8 +213,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX,
+    jwtSecretFromEnv: Boolean(e.JWT_SECRET),
     firstAdmin,
   };
+}
+
+/** Warnings a start prints about its configuration (a mistake that works on one node and fails on several). */
+export function configNotices(config: Config): string[] {
+  const notices: string[] = [];
+  if (!config.jwtSecretFromEnv && (config.databaseUrl || config.redisUrl)) {
+    notices.push(
+      'Warning: JWT_SECRET is not set, so this node signs sessions with its own secret (DATA_DIR/jwt-secret). Every node that shares this database must have the same JWT_SECRET, or a sign-in on one node is refused on the others.',
+    );
+  }
+  return notices;
 }
 
 function parseFirstAdmin(email: string | undefined, password: string | undefined): Config['firstAdmin'] {
@@ -238,6 +262,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     production: false,
     databaseUrl: null,
     redisUrl: null,
+    redisPrefix: 'blast:',
+    jwtSecretFromEnv: true,
     firstAdmin: null,
     ...overrides,
   };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig } from './config';
+import { configNotices, loadConfig } from './config';
 import { closeDb, connectDb, oneStartAtATime, openDb } from './db/client';
 import { connectRedis } from './cluster/redis';
 import { createContext } from './context';
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = config.databaseUrl ? await connectDb(config.databaseUrl) : openDb(path.join(config.dataDir, 'blast.db'));
   const ctx = createContext(config, db);
-  if (config.redisUrl) ctx.redis = await connectRedis(config.redisUrl);
+  if (config.redisUrl) ctx.redis = await connectRedis(config.redisUrl, config.redisPrefix);
   // Nodes starting together take turns, as with migrations: the first rewrites, the others find it done.
   const renormalized = await oneStartAtATime(db, () => renormalizeStoredNumbers(db));
   if (renormalized.checked) ctx.log(reportLine(renormalized));
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
     for (const l of DEMO_LOGINS) console.log(`  ${l.role.padEnd(7)} ${l.email}`);
   }
-  for (const line of boot.notices) console.log(line);
+  for (const line of [...configNotices(config), ...boot.notices]) console.log(line);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -1,4 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { createUser, issueToken } from '../../server/src/auth/service';
@@ -11,6 +12,8 @@ if (down) console.warn(`\n!!! Redis tests SKIPPED: ${REDIS} does not answer (${d
 /** Two nodes: each its own app, socket.io and Redis link, one database and one Redis prefix. */
 describe.skipIf(down !== null)('two nodes sharing Redis', () => {
   const cluster = twoNodesOnRedis('redis');
+  // Another install on the same Redis: its own database and REDIS_PREFIX.
+  const other = twoNodesOnRedis('other');
   const { prefix } = cluster;
   const sockets: Socket[] = [];
   afterAll(() => {
@@ -87,5 +90,32 @@ describe.skipIf(down !== null)('two nodes sharing Redis', () => {
     // Ten failures are answered as such, whichever node got them; the eleventh is locked out.
     expect(codes.slice(0, 10).every((c) => c !== 429)).toBe(true);
     expect(codes[10]).toBe(429);
+  });
+
+  it('an install with another REDIS_PREFIX on the same Redis receives none of these events and counts none of these members', async () => {
+    const [a, b] = cluster.nodes();
+    const [c] = other.nodes();
+    expect(other.prefix).not.toBe(prefix);
+    const adminOn = async (node: typeof c, db: ReturnType<typeof cluster.db>) => {
+      const admin = await createUser(db, { firstname: 'Adm', lastname: 'In', email: `adm-${crypto.randomUUID()}@test.local`, password: 'password123', role: 'admin', referredBy: null });
+      const socket = ioClient(node.url, { auth: { token: await issueToken(node.ctx, admin, false) }, transports: ['websocket'], reconnection: false, forceNew: true });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const seen: string[] = [];
+      socket.onAny((event: string) => seen.push(event));
+      return seen;
+    };
+    const mine = await adminOn(b, cluster.db());
+    const theirs = await adminOn(c, other.db());
+    const { member } = await memberOn(b, 'Lina');
+    a.ctx.realtime.toUserAndAdmin(member.id, 'balance', { balance: 99 });
+    await vi.waitFor(() => expect(mine.length).toBeGreaterThan(0), { timeout: 3000, interval: 20 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(theirs).toEqual([]);
+    expect((await c.ctx.realtime.connectedUserIds('member')).has(member.id)).toBe(false);
+    expect((await a.ctx.realtime.connectedUserIds('member')).has(member.id)).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { transaction } from '../../server/src/db/client';
 import { bonuses, users } from '../../server/src/db/schema';
 import { balanceBigOf } from '../../server/src/money/balance';
 import { MAX_BALANCE, MAX_BONUS, MAX_FEE, MAX_WITHDRAW } from '../../server/src/money/limits';
+import { SIGN_IN_IP_LIMIT, SIGN_UP_IP_LIMIT } from '../../server/src/auth/limiter';
 import { FIELD_LABELS } from '../../common/errors';
 import { startTestApp, type TestApp, type TestUser } from '../helpers';
 
@@ -118,7 +119,8 @@ describe('abuse limits', () => {
   it('300 parallel guesses for one email get at most 10 password checks; the rest 429', async () => {
     const victim = await t.user('member');
     const answers = await Promise.all(
-      Array.from({ length: 300 }, () => t.http.post('/api/auth/login').send({ email: victim.row.email, password: 'guess-guess' })),
+      // From an address of its own (through the trusted loopback proxy), so its lockout holds no other test.
+      Array.from({ length: 300 }, () => t.http.post('/api/auth/login').set('X-Forwarded-For', '198.51.100.7').send({ email: victim.row.email, password: 'guess-guess' })),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
@@ -149,6 +151,42 @@ describe('abuse limits', () => {
     expect(Math.max(...waits)).toBeLessThan(allSignIns / 3);
   });
 
+  it('one address trying many emails is stopped after SIGN_IN_IP_LIMIT failures; another address still signs in', async () => {
+    const own = await startTestApp();
+    try {
+      const admin = await own.user('admin');
+      const answers = Promise.all(
+        Array.from({ length: SIGN_IN_IP_LIMIT + 60 }, (_, i) => own.http.post('/api/auth/login').send({ email: `spray-${i}@test.local`, password: 'guess-guess' })),
+      );
+      const statuses = (await answers).map((a) => a.status);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(SIGN_IN_IP_LIMIT);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(60);
+      // From another address (a trusted proxy's X-Forwarded-For), the admin still signs in.
+      const ok = await own.http.post('/api/auth/login').set('X-Forwarded-For', '203.0.113.9').send({ email: admin.row.email, password: 'password123' });
+      expect(ok.status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('one address creates at most SIGN_UP_IP_LIMIT accounts an hour; refused forms do not count', async () => {
+    const own = await startTestApp();
+    try {
+      const form = (i: number) => ({ firstName: 'Daftar', lastName: String(i), email: `daftar-${i}@test.local`, password: 'password123', password2: 'password123', agreeToTerms: true });
+      // Refused forms first: they give their attempt back.
+      for (let i = 0; i < 5; i++) expect((await own.http.post('/api/auth/register').send({ ...form(i), password2: 'other' })).status).toBe(422);
+      const answers = await Promise.all(Array.from({ length: SIGN_UP_IP_LIMIT + 5 }, (_, i) => own.http.post('/api/auth/register').send(form(i))));
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(SIGN_UP_IP_LIMIT);
+      const refused = answers.filter((a) => a.status === 429);
+      expect(refused).toHaveLength(5);
+      expect(refused[0]!.body).toMatchObject({ msg: 'Too many sign-ups from this address. Please try again in an hour.', code: 'sign_up_limited' });
+      expect(await own.ctx.db.select({ id: users.id }).from(users)).toHaveLength(SIGN_UP_IP_LIMIT);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('concurrent registrations with one email: one account, the others get the field error, never 500', async () => {
     const body = { firstName: 'Sama', lastName: 'Email', email: 'race@test.local', password: 'password123', password2: 'password123', agreeToTerms: true };
     const answers = await Promise.all(Array.from({ length: 8 }, () => t.http.post('/api/auth/register').send(body)));
@@ -167,6 +205,26 @@ describe('answers that name the problem', () => {
     const res = await t.http.post('/api/auth/login').set('Content-Type', 'application/json').set('Content-Encoding', 'foo').send('{"email":"a","password":"b"}');
     expect(res.status).toBe(415);
     expect(res.body).toMatchObject({ msg: 'Unsupported request encoding', code: 'request_encoding_unsupported' });
+  });
+
+  it('a body that does not decompress as its Content-Encoding says is 400, not a logged server error', async () => {
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      const res = await t.http.post('/api/auth/login').set('Content-Type', 'application/json').set('Content-Encoding', encoding).send('{"email":"a","password":"b"}');
+      expect(res.status, encoding).toBe(400);
+      expect(res.body, encoding).toMatchObject({ msg: 'Invalid request body', code: 'request_body_invalid' });
+    }
+  });
+
+  it('a non-JSON body on a JSON call is 415, not a silent success that changes nothing', async () => {
+    const m = await t.user('member');
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const res = await t.http.put(`/api/admin/users/${m.id}`).set(m.auth).set('Content-Type', type).send(type === 'text/plain' ? '{"firstname":"Zed"}' : 'firstname=Zed');
+      expect(res.status, type).toBe(415);
+      expect(res.body, type).toMatchObject({ code: 'request_content_type_unsupported' });
+    }
+    expect((await t.http.get(`/api/admin/users/${m.id}`).set(m.auth)).body.user.firstname).not.toBe('Zed');
+    // A call without a body needs no content type; multipart stays for the upload calls.
+    expect((await t.http.post('/api/auth/logout').set((await t.user('member')).auth)).status).toBe(200);
   });
 
   it('an over-long settings text is too long, not missing', async () => {

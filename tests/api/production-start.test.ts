@@ -7,7 +7,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import { bootstrapData, FIRST_ADMIN_HINT } from '../../server/src/bootstrap';
 import { startFailure } from '../../server/src/lib/errors';
 import { underStartLock, type PgDb } from '../../server/src/db/postgres';
-import { loadConfig } from '../../server/src/config';
+import { configNotices, loadConfig } from '../../server/src/config';
 import { closeDb, createTestDb, type Db } from '../../server/src/db/client';
 import { users } from '../../server/src/db/schema';
 import { createUser } from '../../server/src/auth/service';
@@ -113,6 +113,23 @@ describe('what a start puts in the database', () => {
     const result = await bootstrapData(db, configFor({ NODE_ENV: 'production' }), log);
     expect(result.notices.join('\n')).toContain('admin@demo.test');
     expect(result.notices.join('\n')).toMatch(/demo accounts/);
+  });
+});
+
+describe('settings for several nodes', () => {
+  it('warns when nodes share a database or Redis but JWT_SECRET is not set', () => {
+    const secret = 'x'.repeat(40);
+    expect(configNotices(configFor())).toEqual([]);
+    for (const env of [{ DATABASE_URL: 'postgres://blast@127.0.0.1:5432/blast' }, { REDIS_URL: 'redis://127.0.0.1:6379' }]) {
+      expect(configNotices(configFor(env)).join('\n')).toContain('JWT_SECRET is not set');
+      expect(configNotices(configFor({ ...env, JWT_SECRET: secret }))).toEqual([]);
+    }
+  });
+
+  it('keeps each install in its own REDIS_PREFIX (default blast:)', () => {
+    expect(configFor().redisPrefix).toBe('blast:');
+    expect(configFor({ REDIS_PREFIX: 'staging:' }).redisPrefix).toBe('staging:');
+    expect(() => configFor({ REDIS_PREFIX: 'two words' })).toThrow('REDIS_PREFIX may hold only');
   });
 });
 

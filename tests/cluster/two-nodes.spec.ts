@@ -224,6 +224,15 @@ test('two nodes share one blast; a killed node’s accounts are taken over and t
     const tookMs = Date.now() - killedAt;
     expect(tookMs).toBeLessThan(15_000);
     console.log(`Node B held node A's accounts ${tookMs} ms after the kill`);
+    // B's log records the takeover: every account of A, across however many sweeps took them.
+    const tookOver = b.output
+      .join('')
+      .split('\n')
+      .filter((line) => line.includes('Took over'))
+      .map((line) => JSON.parse(line) as { resumed: number; idled: number; node: string });
+    expect(tookOver.length).toBeGreaterThan(0);
+    expect(tookOver.reduce((n, l) => n + l.resumed + l.idled, 0)).toBe(onA.length);
+    expect(tookOver[0]!.node).toMatch(/^nodeB:/);
     await until('sends from the taken-over accounts', () => logged(onA), (n) => n > sentByABeforeKill + 10, 20_000);
 
     // The blast runs to its end on B.

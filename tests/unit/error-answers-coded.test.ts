@@ -26,6 +26,7 @@ const PASSED_ON: Record<string, string> = {
   'server/src/templates/cloud.ts parsed.error.issues[0]?.message': 'the zod messages of the Cloud API template fields',
   'server/src/engine/jobs/access.ts spec.notFound': "the job areas' specs, read where they are given",
   'server/src/engine/jobs/control.ts spec.finishedMessage': "the job areas' specs, read where they are given",
+  'server/src/validators/file.ts bad.msg': "lib/rows.ts's CSV quote refusals, read where they are made",
 };
 
 const sample = (message: string) => message.split(HOLE).join('Xy 1');

@@ -2,15 +2,15 @@ import type { Api } from '../lib/api';
 import type { AppContext } from '../context';
 import { currentUser } from './middleware';
 import { revokeToken } from './revoked';
-import { signInLimiter } from './limiter';
+import { signInIpLimiter, signInLimiter, signUpLimiter } from './limiter';
 import { login, LoginBody, register, RegisterBody, validate } from './service';
 
 export function registerAuthRoutes(api: Api, ctx: AppContext): void {
-  api.post('/auth/login', signInLimiter(ctx.redis), async (req, res) => {
+  api.post('/auth/login', signInIpLimiter(ctx.redis), signInLimiter(ctx.redis), async (req, res) => {
     res.json(await login(ctx, LoginBody.parse(req.body ?? {})));
   });
 
-  api.post('/auth/register', async (req, res) => {
+  api.post('/auth/register', signUpLimiter(ctx.redis), async (req, res) => {
     res.status(201).json(await register(ctx, RegisterBody.parse(req.body ?? {})));
   });
 

@@ -247,7 +247,8 @@ export class BlastEngine {
     if (this.leases.clustered) {
       this.leases.onSweep((held) => this.sweep(held));
       const before = { resumed: this.adopted.resumed, idled: this.adopted.idled, released: this.adopted.released };
-      await this.leases.sweep();
+      this.recovering = true;
+      await this.leases.sweep().finally(() => (this.recovering = false));
       return {
         released: this.adopted.released - before.released,
         resumed: this.adopted.resumed - before.resumed,
@@ -283,6 +284,7 @@ export class BlastEngine {
 
   /** What the sweeps of this node have taken over so far (for the start-up line and the monitor). */
   readonly adopted = { released: 0, resumed: 0, idled: 0 };
+  private recovering = false;
 
   /**
    * Every SWEEP_MS on PostgreSQL, after this node renewed its leases: a loop whose lease another node
@@ -322,6 +324,7 @@ export class BlastEngine {
     const released = await this.store.releaseAbandoned(Date.now());
     this.adopted.released += released.length;
     for (const t of released) this.live.target(t.id, 'in_use', receiverData(t));
+    const before = { resumed: this.adopted.resumed, idled: this.adopted.idled };
     for (const id of candidates) {
       if (this.loops.has(id) || !(await this.leases.take('account', id))) continue;
       const current = await this.store.account(id);
@@ -341,6 +344,17 @@ export class BlastEngine {
         await this.leases.give('account', id);
         this.adopted.idled += 1;
       }
+    }
+    // The operator's record of work moving between nodes (the start-up line reports the first sweep).
+    const resumed = this.adopted.resumed - before.resumed;
+    const idled = this.adopted.idled - before.idled;
+    if (!this.recovering && resumed + idled + released.length > 0) {
+      this.ctx.log(`Took over ${resumed + idled} sending account(s) that no node held: ${resumed} resumed here, ${idled} set idle, ${released.length} claim(s) released`, undefined, {
+        node: this.leases.node,
+        resumed,
+        idled,
+        released: released.length,
+      });
     }
   }
 

@@ -3,8 +3,9 @@ import express, { type RequestHandler, type Router } from 'express';
 import { API_ROUTES, findApiRoute, type Method } from '../../../common/api-routes';
 import type { AppContext } from '../context';
 import { requireAuth, requireRole } from '../auth/middleware';
-import { errorBody } from './errors';
+import { errorBody, HttpError } from './errors';
 import { refuseNul } from './nul';
+import { readsMultipart } from './upload';
 
 export interface Api {
   router: Router;
@@ -65,8 +66,22 @@ export function createApi(ctx: AppContext): Api {
           route.access === 'public' ? [] : route.simulator ? [simulatorGuard(ctx, [auth, requireRole(route.access)])] : [auth, requireRole(route.access)];
         const h = handlers.get(`${route.method} ${route.path}`) ?? [notYet];
         const lower = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-        router[lower](route.path, refuseNul, ...guards, ...h);
+        router[lower](route.path, bodyType(h.some(readsMultipart)), refuseNul, ...guards, ...h);
       }
     },
+  };
+}
+
+/**
+ * A request body must be JSON, or a multipart form on the calls that read one: a body of another type
+ * would be read as no body at all, and a call whose fields are all optional would answer success
+ * without changing anything.
+ */
+function bodyType(multipart: boolean): RequestHandler {
+  return (req, _res, next) => {
+    const length = req.headers['content-length'];
+    const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+    if (!hasBody || req.method === 'GET' || req.is(['application/json', '+json']) || (multipart && req.is('multipart/form-data'))) return next();
+    next(new HttpError(415, 'Unsupported content type'));
   };
 }

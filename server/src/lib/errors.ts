@@ -68,6 +68,12 @@ export function errorMiddleware(
       res.status(415).json(errorBody('Unsupported request encoding'));
       return;
     }
+    // Other request errors the body reader marks as the client's (a gzip/deflate/br body that does not
+    // decompress, an aborted upload…): their status with a generic message, not a logged 500.
+    if (status >= 400 && status < 500 && typeof err === 'object' && err !== null && 'expose' in err && err.expose === true) {
+      res.status(status).json(errorBody('Invalid request body'));
+      return;
+    }
     const reqId = (req as { id?: unknown }).id;
     log('Unhandled error', err, reqId === undefined ? {} : { reqId, method: req.method, url: req.originalUrl.split('?')[0] });
     res.status(500).json(errorBody('Internal server error'));

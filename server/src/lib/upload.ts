@@ -23,6 +23,15 @@ export function fileExtension(name: string): string {
   return path.extname(name).toLowerCase();
 }
 
+const MULTIPART = Symbol('multipart');
+
+/** Marks a handler that reads multipart forms: the calls it serves accept them (lib/api.ts checks). */
+export function acceptsMultipart<T extends RequestHandler>(handler: T): T {
+  return Object.assign(handler, { [MULTIPART]: true });
+}
+
+export const readsMultipart = (handler: RequestHandler): boolean => MULTIPART in handler;
+
 /**
  * One optional file in the field `file`, streamed to disk under a generated name (the client's
  * name is never used as a path). Errors become HttpErrors: 413 too large, 422 wrong type.
@@ -44,7 +53,7 @@ export function singleFileUpload(options: UploadOptions): RequestHandler {
       else cb(null, true);
     },
   }).single('file');
-  return (req, res, next) => {
+  return acceptsMultipart((req, res, next) => {
     handler(req, res, (err: unknown) => {
       if (!err) {
         // Multipart fields are read only now: a NUL in one is refused like one in a JSON body.
@@ -58,7 +67,7 @@ export function singleFileUpload(options: UploadOptions): RequestHandler {
       }
       next(err);
     });
-  };
+  });
 }
 
 /** Removes an uploaded file, ignoring one that is already gone. */

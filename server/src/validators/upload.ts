@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { HttpError } from '../lib/errors';
 import { nulInBody } from '../lib/nul';
+import { acceptsMultipart } from '../lib/upload';
 import { MAX_VALIDATOR_FILE_BYTES } from '../../../common/jobs';
 
 const limits = { fileSize: MAX_VALIDATOR_FILE_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 30 };
@@ -10,7 +11,7 @@ const TOO_LARGE = `Ukuran file paling besar ${MAX_VALIDATOR_FILE_BYTES / (1024 *
 
 /** Multer's errors as answers the caller can read (413 for a file too large, else 422). */
 function wrap(handler: RequestHandler, unexpectedFile: string): RequestHandler {
-  return (req, res, next) => {
+  return acceptsMultipart((req, res, next) => {
     handler(req, res, (err?: unknown) => {
       // Multipart fields are read only now: a NUL in one is refused like one in a JSON body.
       if (!err) return next(nulInBody(req.body) ?? undefined);
@@ -21,7 +22,7 @@ function wrap(handler: RequestHandler, unexpectedFile: string): RequestHandler {
       }
       next(err);
     });
-  };
+  });
 }
 
 /** Create: one file in the field `file`, held in memory (it is at most 10 MB). */
