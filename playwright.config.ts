@@ -25,7 +25,7 @@ export default defineConfig({
   webServer: {
     // The compiled server (npm run test:e2e builds everything once; the server alone is rebuilt here when
     // its sources changed, so a run after a bare `vite build` still starts).
-    command: `rm -rf data-e2e-${PORT} && node scripts/build.mjs --if-stale server && DATA_DIR=data-e2e-${PORT} PORT=${PORT} DEMO=true SIM_LATENCY_MS=50 SIM_FAILURE_RATE=0 SIM_TOKEN=${E2E_SIM_TOKEN} node --enable-source-maps dist/server/main.js`,
+    command: `rm -rf data-e2e-${PORT} && node scripts/build.mjs --if-stale server && DATA_DIR=data-e2e-${PORT} PORT=${PORT} DEMO=true SIM_LATENCY_MS=50 SIM_FAILURE_RATE=0 SIM_TOKEN=${E2E_SIM_TOKEN} SIGNUP_LIMIT=1000 node --enable-source-maps dist/server/main.js`,
     url: `http://localhost:${PORT}/api/config`,
     reuseExistingServer: false,
     timeout: 60_000,

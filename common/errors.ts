@@ -94,6 +94,8 @@ export const ERROR_MESSAGES = {
   request_too_large: ['Request too large'],
   request_encoding_unsupported: ['Unsupported request encoding'],
   request_content_type_unsupported: ['Unsupported content type'],
+  idempotency_key_invalid: ['Invalid Idempotency-Key header.'],
+  idempotency_key_reused: ['This Idempotency-Key was already used for another request.'],
   request_body_invalid: ['Invalid request body'],
   text_nul: ['Text may not contain NUL characters.'],
   request_timed_out: ['Request timed out'],

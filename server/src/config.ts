@@ -67,6 +67,7 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   RESTORE_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
   RESTORE_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  SIGNUP_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   CLIENT_DIST: z.string().optional(),
   NODE_ENV: z.string().optional(),
   REDIS_URL: z
@@ -125,6 +126,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Start-up: saved sessions re-opened per page, and the pause between pages (requests are served between them). */
   restore: { batch: number; pauseMs: number };
+  /** Accounts one address may create in an hour (SIGNUP_LIMIT; a sign-up event behind one address may need more). */
+  signUpLimit: number;
   clientDist: string;
   /** NODE_ENV=production or DATABASE_URL set: no demo unless DEMO=true, first admin from ADMIN_EMAIL. */
   production: boolean;
@@ -209,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     restore: { batch: e.RESTORE_BATCH, pauseMs: e.RESTORE_PAUSE_MS },
+    signUpLimit: e.SIGNUP_LIMIT,
     clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : fromRoot('dist', 'client'),
     production,
     databaseUrl: e.DATABASE_URL ?? null,
@@ -258,6 +262,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: 'loopback',
     shutdownTimeoutMs: 10_000,
     restore: { batch: 500, pauseMs: 0 },
+    signUpLimit: 30,
     clientDist: fromRoot('dist', 'client'),
     production: false,
     databaseUrl: null,

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_SIM_TOKEN } from '../../server/src/config';
+import { loadConfig, TEST_SIM_TOKEN } from '../../server/src/config';
 import { transaction } from '../../server/src/db/client';
 import { bonuses, users } from '../../server/src/db/schema';
 import { balanceBigOf } from '../../server/src/money/balance';
 import { MAX_BALANCE, MAX_BONUS, MAX_FEE, MAX_WITHDRAW } from '../../server/src/money/limits';
-import { SIGN_IN_IP_LIMIT, SIGN_UP_IP_LIMIT } from '../../server/src/auth/limiter';
+import { SIGN_IN_IP_LIMIT } from '../../server/src/auth/limiter';
 import { FIELD_LABELS } from '../../common/errors';
 import { startTestApp, type TestApp, type TestUser } from '../helpers';
 
@@ -169,8 +169,10 @@ describe('abuse limits', () => {
     }
   });
 
-  it('one address creates at most SIGN_UP_IP_LIMIT accounts an hour; refused forms do not count', async () => {
+  it('one address creates at most SIGNUP_LIMIT accounts an hour (default 30); refused forms do not count', async () => {
     const own = await startTestApp();
+    const SIGN_UP_IP_LIMIT = own.ctx.config.signUpLimit;
+    expect(SIGN_UP_IP_LIMIT).toBe(loadConfig({ DATA_DIR: own.ctx.config.dataDir }).signUpLimit);
     try {
       const form = (i: number) => ({ firstName: 'Daftar', lastName: String(i), email: `daftar-${i}@test.local`, password: 'password123', password2: 'password123', agreeToTerms: true });
       // Refused forms first: they give their attempt back.

@@ -146,6 +146,47 @@ test('a member without a bank account is sent to the profile, fills it, requests
   await expect(page.getByTestId('withdraw-balance')).toContainText('Rp 30.000');
 });
 
+test('a withdrawal whose answer was lost is made once when the member sends it again', async ({ page }) => {
+  const member = await newMember(page, 'Lusi');
+  await adminBonus(page, member.id, 50000);
+  const { token } = await as(page, member.email, PASSWORD);
+  const bank = await page.request.put(`/api/admin/users/${member.id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { account_bank: 'BCA', account_number: '987654321', account_name: member.name },
+  });
+  expect(bank.status()).toBe(200);
+  await page.goto('/withdraw');
+  await expect(page.getByTestId('withdraw-balance')).toContainText('Rp 50.000');
+
+  // The first request reaches the server, but its answer never reaches the browser.
+  let lost = 0;
+  await page.route('**/api/admin/withdraw/request', async (route) => {
+    if (lost++ > 0) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByLabel('Nominal (Rp.)').fill('15000');
+  await page.getByRole('button', { name: 'Kirim Permintaan' }).click();
+  await expect(page.getByText('Network error. Please try again.')).toBeVisible();
+  await pressOk(page);
+
+  // Sent again as it stands: the server answers with the request it already made.
+  await page.getByRole('button', { name: 'Kirim Permintaan' }).click();
+  await expect(page.getByText('Permintaan withdraw berhasil dikirim.')).toBeVisible();
+  await pressOk(page);
+  expect(lost).toBe(2);
+  await expect(page.getByTestId('withdraw-history').getByRole('row', { name: /Rp 15\.000.*Diajukan/ })).toHaveCount(1);
+  await expect(page.getByTestId('withdraw-balance')).toContainText('Rp 35.000');
+
+  // A new request for the same amount, after that answer, is a second withdrawal.
+  await page.getByLabel('Nominal (Rp.)').fill('15000');
+  await page.getByRole('button', { name: 'Kirim Permintaan' }).click();
+  await expect(page.getByText('Permintaan withdraw berhasil dikirim.')).toBeVisible();
+  await pressOk(page);
+  await expect(page.getByTestId('withdraw-history').getByRole('row', { name: /Rp 15\.000.*Diajukan/ })).toHaveCount(2);
+  await expect(page.getByTestId('withdraw-balance')).toContainText('Rp 20.000');
+});
+
 test('staff see the withdraw requests read-only', async ({ page }) => {
   await as(page, DEMO.staff);
   await page.goto('/withdraw/requested');

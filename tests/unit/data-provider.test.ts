@@ -151,6 +151,47 @@ describe('data provider: spec answers, fallbacks and errors', () => {
   });
 });
 
+describe('money calls carry an Idempotency-Key', () => {
+  /** A transport whose answers are queued: an Error is thrown, anything else answered. */
+  function scripted(...answers: unknown[]) {
+    const keys: Array<string | undefined> = [];
+    const http: Http = async <T,>(_path: string, options?: RequestOptions) => {
+      keys.push(options?.headers?.['Idempotency-Key']);
+      const next = answers.shift();
+      if (next instanceof Error) throw next;
+      return next as T;
+    };
+    return { http, keys };
+  }
+  const lost = () => new ApiError('Network error. Please try again.', 0);
+
+  it('a withdrawal retried after a lost answer reuses its key; after an answer the next gets a new one', async () => {
+    const { http, keys } = scripted(lost(), { msg: 'ok' }, { msg: 'ok' });
+    const dp = createDataProvider(http);
+    const withdraw = () => dp.custom!({ url: '/admin/withdraw/request', method: 'post', payload: { nominal: 20_000 } });
+    await expect(withdraw()).rejects.toThrow('Network error');
+    await withdraw();
+    await withdraw();
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('a bonus with another body, or after a refusal, gets a new key; other writes carry none', async () => {
+    const { http, keys } = scripted(lost(), { bonus: {} }, new ApiError('Nominal is required.', 422), { bonus: {} }, { proxy: {} });
+    const dp = createDataProvider(http);
+    const bonus = (nominal: number) => dp.create({ resource: 'bonus', variables: { userId: 3, nominal, reason: 'x' } });
+    await expect(bonus(5)).rejects.toThrow();
+    await bonus(6);
+    await expect(bonus(7)).rejects.toThrow('Nominal');
+    await bonus(7);
+    await dp.create({ resource: 'proxy', variables: { value: '1.2.3.4:80' } });
+    expect(new Set(keys.slice(0, 4)).size).toBe(4);
+    expect(keys[4]).toBeUndefined();
+  });
+});
+
 describe('retryRead', () => {
   it('asks a refused read (4xx) no more, and a failed one (network, 5xx) up to three times', () => {
     expect(retryRead(0, new ApiError('Proxy tidak ditemukan', 404))).toBe(false);

@@ -41,6 +41,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Calls that need no token (login, register, validate). */
   anonymous?: boolean;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export function serverMessage(body: unknown): string | undefined {
@@ -70,7 +72,7 @@ export async function errorFromAnswer(parsed: unknown, status: number, fallback:
  * Non-2xx answers throw ApiError with the server's msg (or message/error), else the fallback.
  */
 export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (!options.anonymous) {
     const token = getToken();
     if (!token) throw new ApiError('Authorization token is missing', 401);

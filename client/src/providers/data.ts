@@ -1,5 +1,6 @@
 import type { BaseRecord, CrudFilter, DataProvider, MetaQuery } from '@refinedev/core';
 import { ApiError, api, query, type RequestOptions } from '../lib/http';
+import { answered, keyFor, MONEY_CALLS } from '../lib/requestKeys';
 
 /** The transport the provider calls; tests pass their own. */
 export type Http = <T>(path: string, options?: RequestOptions) => Promise<T>;
@@ -72,6 +73,20 @@ function unwrap<T>(body: unknown, key: string | undefined): T {
 const idPath = (base: string, id: string | number) => `${base}/${encodeURIComponent(String(id))}`;
 
 export function createDataProvider(http: Http = api): DataProvider {
+  /** A write; money calls go with their Idempotency-Key, kept for a retry until the server answers. */
+  const write = async <T>(path: string, options: RequestOptions): Promise<T> => {
+    if (!MONEY_CALLS.has(path)) return http<T>(path, options);
+    const key = keyFor(path, options.body);
+    try {
+      const body = await http<T>(path, { ...options, headers: { ...options.headers, 'Idempotency-Key': key } });
+      answered(path);
+      return body;
+    } catch (err) {
+      // Status 0: no answer reached us, so the server may have made it; the same request reuses the key.
+      if (!(err instanceof ApiError && err.statusCode === 0)) answered(path);
+      throw err;
+    }
+  };
   return {
     getApiUrl: () => '/api',
 
@@ -98,7 +113,7 @@ export function createDataProvider(http: Http = api): DataProvider {
 
     create: async <T extends BaseRecord, V>({ resource, variables, meta }: { resource: string; variables: V; meta?: MetaQuery }) => {
       const p = paths(resource);
-      const body = await http(p.create, { method: 'POST', body: variables, fallback: fallbackOf(meta, NETWORK) });
+      const body = await write(p.create, { method: 'POST', body: variables, fallback: fallbackOf(meta, NETWORK) });
       return { data: unwrap<T>(body, p.one) };
     },
 
@@ -124,7 +139,8 @@ export function createDataProvider(http: Http = api): DataProvider {
       const fallback = fallbackOf(meta, m === 'GET' ? undefined : NETWORK);
       // The simulated phone may be used without signing in (an open demo): `meta.anonymous` sends no token.
       const anonymous = meta?.anonymous === true;
-      return { data: await http<T>(`${url}${qs}`, { method: m, body: payload, signal, fallback, ...(anonymous ? { anonymous } : {}) }) };
+      const call = m === 'GET' ? http : write;
+      return { data: await call<T>(`${url}${qs}`, { method: m, body: payload, signal, fallback, ...(anonymous ? { anonymous } : {}) }) };
     },
   };
 }

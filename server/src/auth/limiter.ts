@@ -8,8 +8,6 @@ export const SIGN_UP_LIMITED = 'Too many sign-ups from this address. Please try 
 
 /** Failed sign-ins one address may make in 15 minutes, whatever emails it tries (password spraying). */
 export const SIGN_IN_IP_LIMIT = 100;
-/** Accounts one address may create in an hour. */
-export const SIGN_UP_IP_LIMIT = 30;
 
 const emailOf = (req: Request): string => {
   const email = (req.body as { email?: unknown } | undefined)?.email;
@@ -55,12 +53,12 @@ export function signInIpLimiter(redis?: RedisLink | null): RequestHandler {
   });
 }
 
-/** Registrations per address: SIGN_UP_IP_LIMIT accounts an hour (a refused form gives its attempt back). */
-export function signUpLimiter(redis?: RedisLink | null): RequestHandler {
+/** Registrations per address: `limit` accounts an hour (SIGNUP_LIMIT; a refused form gives its attempt back). */
+export function signUpLimiter(limit: number, redis?: RedisLink | null): RequestHandler {
   return rateLimit({
     ...(redis ? { store: redis.limitStore('signup-ip:') } : {}),
     windowMs: 60 * 60 * 1000,
-    limit: SIGN_UP_IP_LIMIT,
+    limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     skipFailedRequests: true,

@@ -10,7 +10,7 @@ export function registerAuthRoutes(api: Api, ctx: AppContext): void {
     res.json(await login(ctx, LoginBody.parse(req.body ?? {})));
   });
 
-  api.post('/auth/register', signUpLimiter(ctx.redis), async (req, res) => {
+  api.post('/auth/register', signUpLimiter(ctx.config.signUpLimit, ctx.redis), async (req, res) => {
     res.status(201).json(await register(ctx, RegisterBody.parse(req.body ?? {})));
   });
 

@@ -2,6 +2,7 @@ import type { Api } from '../lib/api';
 import type { AppContext } from '../context';
 import { currentUser } from '../auth/middleware';
 import { idParam } from '../lib/ids';
+import { requestKey } from '../lib/request-key';
 import { pageParam } from '../lib/paging';
 import { assertUserExists, moneyReader, optionalId } from '../money/access';
 import { totalBonusOf } from '../money/balance';
@@ -17,7 +18,7 @@ export function registerBonusRoutes(api: Api, ctx: AppContext): void {
   });
 
   api.post('/admin/bonus/create', async (req, res) => {
-    res.status(201).json(await createBonus(ctx, currentUser(req), BonusCreateBody.parse(req.body ?? {})));
+    res.status(201).json(await createBonus(ctx, currentUser(req), BonusCreateBody.parse(req.body ?? {}), requestKey(req)));
   });
 
   api.get('/admin/bonus/total/:userId', async (req, res) => {

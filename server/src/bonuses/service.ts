@@ -1,7 +1,8 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { AuthUser } from '../auth/middleware';
 import { moneyTransaction } from '../db/client';
+import { KEY_REUSED, onceByKey } from '../lib/request-key';
 import { one } from '../db/raw';
 import { bonuses, users } from '../db/schema';
 import { HttpError } from '../lib/errors';
@@ -31,11 +32,17 @@ export function bonusView(b: BonusRow, u: { firstname: string; lastname: string;
 export const SELF_BONUS_MSG = 'Anda tidak dapat memberi bonus kepada akun Anda sendiri.';
 
 /** Only members and developers hold a balance, so only they receive bonuses; nobody pays themselves. */
-export async function createBonus(ctx: AppContext, caller: AuthUser, input: BonusCreate) {
+export async function createBonus(ctx: AppContext, caller: AuthUser, input: BonusCreate, key: string | null = null) {
   if (input.userId === caller.id) throw new HttpError(403, SELF_BONUS_MSG, { errors: { userId: SELF_BONUS_MSG } });
-  const view = await moneyTransaction(ctx.db, async (tx) => {
+  const { view, repeated } = await onceByKey(key, 'bonuses', () => moneyTransaction(ctx.db, async (tx) => {
     const target = await one(tx.select({ role: users.role, ...owner }).from(users).where(eq(users.id, input.userId)).limit(1));
     if (!target) throw new HttpError(404, 'Member not found', { errors: { userId: 'Member not found' } });
+    // The same bonus sent again (a retry after a lost answer): the bonus it already made.
+    if (key !== null) {
+      const earlier = await one(tx.select().from(bonuses).where(and(eq(bonuses.adminId, caller.id), eq(bonuses.requestKey, key))).limit(1));
+      if (earlier && (earlier.userId !== input.userId || earlier.nominal !== input.nominal || earlier.reason !== input.reason)) throw new HttpError(409, KEY_REUSED);
+      if (earlier) return { view: bonusView(earlier, target), repeated: true };
+    }
     if (target.role !== 'member' && target.role !== 'dev') {
       throw new HttpError(422, 'Bonus can only be sent to a member.', { errors: { userId: 'Bonus can only be sent to a member.' } });
     }
@@ -43,11 +50,11 @@ export async function createBonus(ctx: AppContext, caller: AuthUser, input: Bonu
       const msg = `Saldo member akan melewati batas ${rupiah(MAX_BALANCE)}.`;
       throw new HttpError(422, msg, { errors: { nominal: msg } });
     }
-    const [row] = await tx.insert(bonuses).values({ userId: input.userId, adminId: caller.id, nominal: input.nominal, reason: input.reason }).returning();
+    const [row] = await tx.insert(bonuses).values({ userId: input.userId, adminId: caller.id, nominal: input.nominal, reason: input.reason, requestKey: key }).returning();
     await writeAudit(tx, caller.id, input.userId, 'bonus.create', { bonusId: row!.id, nominal: row!.nominal, reason: row!.reason });
-    return bonusView(row!, target);
-  });
-  await publishBalance(ctx, view.userId);
+    return { view: bonusView(row!, target), repeated: false };
+  }));
+  if (!repeated) await publishBalance(ctx, view.userId);
   return { msg: 'Bonus berhasil dikirim.', bonus: view };
 }
 

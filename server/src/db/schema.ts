@@ -228,8 +228,10 @@ export const bonuses = sqliteTable(
     nominal: integer('nominal').notNull(),
     reason: text('reason').notNull(),
     createdAt: createdAt(),
+    /** The sender's Idempotency-Key: a retried request finds the bonus it already made. */
+    requestKey: text('request_key'),
   },
-  (t) => [index('bonuses_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('bonuses_user_idx').on(t.userId, t.createdAt), uniqueIndex('bonuses_request_key_idx').on(t.adminId, t.requestKey)],
 );
 
 /** Credit paid to a referrer when a member they referred earns. */
@@ -258,8 +260,10 @@ export const withdrawals = sqliteTable(
     updatedBy: integer('updated_by'),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
+    /** The member's Idempotency-Key: a retried request finds the withdrawal it already made. */
+    requestKey: text('request_key'),
   },
-  (t) => [index('withdrawals_user_idx').on(t.userId, t.status), index('withdrawals_time_idx').on(t.createdAt)],
+  (t) => [index('withdrawals_user_idx').on(t.userId, t.status), index('withdrawals_time_idx').on(t.createdAt), uniqueIndex('withdrawals_request_key_idx').on(t.userId, t.requestKey)],
 );
 
 export const generators = sqliteTable(

@@ -7,11 +7,12 @@ import { assertUserExists, moneyReader, optionalId } from '../money/access';
 import { moneySummary, type MoneySummary } from '../money/balance';
 import { WithdrawRequestBody, WithdrawUpdateBody } from './schema';
 import { allHistories, historiesPerPage, historyOf, requestWithdrawal, updateWithdrawal } from './service';
+import { requestKey } from '../lib/request-key';
 
 const statusFilter = textParam.transform((s) => (s === 'requested' || s === 'accepted' || s === 'rejected' ? s : null));
 export function registerWithdrawRoutes(api: Api, ctx: AppContext): void {
   api.post('/admin/withdraw/request', async (req, res) => {
-    res.status(201).json(await requestWithdrawal(ctx, currentUser(req), WithdrawRequestBody.parse(req.body ?? {})));
+    res.status(201).json(await requestWithdrawal(ctx, currentUser(req), WithdrawRequestBody.parse(req.body ?? {}), requestKey(req)));
   });
 
   api.put('/admin/withdraw/update', async (req, res) => {

@@ -10,6 +10,7 @@ import { HttpError } from '../lib/errors';
 import { paged, pageWindow } from '../lib/paging';
 import { balanceBigOf } from '../money/balance';
 import { writeAudit } from '../audit/service';
+import { KEY_REUSED, onceByKey } from '../lib/request-key';
 import { publishBalance } from '../money/events';
 import { NO_BALANCE_MSG, NO_BANK_MSG, type WithdrawRequestBody, type WithdrawStatus, type WithdrawUpdateBody } from './schema';
 
@@ -53,22 +54,28 @@ const hasBank = (u: UserBank) => Boolean(u.accountBank?.trim() && u.accountNumbe
  * A withdrawal request for the caller only. The balance check and the insert are one money
  * transaction (see moneyTransaction), so concurrent requests can never overdraw.
  */
-export async function requestWithdrawal(ctx: AppContext, caller: AuthUser, body: z.infer<typeof WithdrawRequestBody>) {
+export async function requestWithdrawal(ctx: AppContext, caller: AuthUser, body: z.infer<typeof WithdrawRequestBody>, key: string | null = null) {
   if (body.userId !== undefined && body.userId !== null && body.userId !== caller.id) {
     throw new HttpError(403, 'Forbidden');
   }
-  const row = await moneyTransaction(ctx.db, async (tx) => {
+  const { row, repeated } = await onceByKey(key, 'withdrawals', () => moneyTransaction(ctx.db, async (tx) => {
     const me = await one(tx.select(userBank).from(users).where(eq(users.id, caller.id)).limit(1));
     if (!me) throw new HttpError(404, 'User not found');
+    // The same request sent again (a retry after a lost answer): the withdrawal it already made.
+    if (key !== null) {
+      const earlier = await one(tx.select().from(withdrawals).where(and(eq(withdrawals.userId, caller.id), eq(withdrawals.requestKey, key))).limit(1));
+      if (earlier && earlier.nominal !== body.nominal) throw new HttpError(409, KEY_REUSED);
+      if (earlier) return { row: withdrawView(earlier, me), repeated: true };
+    }
     if (!hasBank(me)) throw new HttpError(422, NO_BANK_MSG, { code: 1 });
     if ((await balanceBigOf(tx, caller.id)) < BigInt(body.nominal)) throw new HttpError(422, NO_BALANCE_MSG);
-    const [inserted] = await tx.insert(withdrawals).values({ userId: caller.id, nominal: body.nominal, status: 'requested' }).returning();
+    const [inserted] = await tx.insert(withdrawals).values({ userId: caller.id, nominal: body.nominal, status: 'requested', requestKey: key }).returning();
     // The request holds the money from the balance: a money change, recorded with the account it names.
     const account = { bank: me.accountBank ?? null, number: me.accountNumber ?? null, name: me.accountName ?? null };
     await writeAudit(tx, caller.id, caller.id, 'withdraw.request', { withdrawId: inserted!.id, nominal: inserted!.nominal, account });
-    return withdrawView(inserted!, me);
-  });
-  await announce(ctx, row);
+    return { row: withdrawView(inserted!, me), repeated: false };
+  }));
+  if (!repeated) await announce(ctx, row);
   return { msg: 'Permintaan withdraw berhasil dikirim.', withdraw: row };
 }
 

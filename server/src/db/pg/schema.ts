@@ -234,8 +234,10 @@ export const bonuses = pgTable(
     nominal: bigint('nominal', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
     createdAt: createdAt(),
+    /** The sender's Idempotency-Key: a retried request finds the bonus it already made. */
+    requestKey: text('request_key'),
   },
-  (t) => [index('bonuses_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('bonuses_user_idx').on(t.userId, t.createdAt), uniqueIndex('bonuses_request_key_idx').on(t.adminId, t.requestKey)],
 );
 
 /** Credit paid to a referrer when a member they referred earns. */
@@ -264,8 +266,10 @@ export const withdrawals = pgTable(
     updatedBy: integer('updated_by'),
     updatedAt: ms('updated_at'),
     createdAt: createdAt(),
+    /** The member's Idempotency-Key: a retried request finds the withdrawal it already made. */
+    requestKey: text('request_key'),
   },
-  (t) => [index('withdrawals_user_idx').on(t.userId, t.status), index('withdrawals_time_idx').on(t.createdAt)],
+  (t) => [index('withdrawals_user_idx').on(t.userId, t.status), index('withdrawals_time_idx').on(t.createdAt), uniqueIndex('withdrawals_request_key_idx').on(t.userId, t.requestKey)],
 );
 
 export const generators = pgTable(
