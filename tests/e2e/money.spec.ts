@@ -100,7 +100,7 @@ test('a member without a bank account is sent to the profile, fills it, requests
   await pressOk(page);
   await expect(page).toHaveURL(/\/profile\?edit=1$/);
 
-  const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+  const dialog = page.getByRole('dialog', { name: 'Edit Profil' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('combobox', { name: 'Bank' })).toBeVisible();
   await expect(dialog.locator('.ant-select-selection-item')).toHaveText('BCA');
@@ -165,7 +165,8 @@ test('a withdrawal whose answer was lost is made once when the member sends it a
     await route.fetch();
     await route.abort('connectionreset');
   });
-  await page.getByLabel('Nominal (Rp.)').fill('15000');
+  // Typed as the console writes amounts: '15.000' is fifteen thousand.
+  await page.getByLabel('Nominal (Rp.)').fill('15.000');
   await page.getByRole('button', { name: 'Kirim Permintaan' }).click();
   await expect(page.getByText('Network error. Please try again.')).toBeVisible();
   await pressOk(page);
@@ -219,7 +220,7 @@ test('a password change keeps this session signed in with the fresh token and en
   const member = await newMember(page, 'Sandi');
   const { token: oldToken } = await as(page, member.email, PASSWORD);
   await page.goto('/profile?edit=true');
-  const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+  const dialog = page.getByRole('dialog', { name: 'Edit Profil' });
   await dialog.getByPlaceholder('Ganti Password ?').fill('sandibaru123');
   await dialog.getByRole('button', { name: 'Simpan' }).click();
   await expect(page).toHaveURL(/\/profile$/);

@@ -50,3 +50,16 @@ test("an expired QR stops waiting: the 'message created' long poll is cut off", 
   await expect(page.getByText('QR Code sudah kedaluwarsa.')).toBeVisible();
   expect((await cut).url()).toContain('/api/admin/whatsapp/listen-message-created/');
 });
+
+test.describe('a browser without the simulated phone (a member on the demo, no simulator token)', () => {
+  test.use({ extraHTTPHeaders: {} });
+
+  test('is told who scans the code instead of a link to a phone that refuses it', async ({ page }) => {
+    await freshMember(page);
+    await page.goto('/whatsapp/create');
+    await page.getByRole('button', { name: 'Generate QR Code' }).click();
+    await expect(page.getByTestId('qr-image')).toBeVisible();
+    await expect(page.getByText('Di layanan simulasi ini, admin atau developer memindai kode ini di telepon simulasi (/sim).')).toBeVisible();
+    await expect(page.getByTestId('sim-link')).toHaveCount(0);
+  });
+});

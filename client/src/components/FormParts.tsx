@@ -1,7 +1,8 @@
 import { useTranslate } from '@refinedev/core';
 import { Button, Form, InputNumber, Typography, Upload } from 'antd';
 import { i18n } from '../providers/i18n';
-import type { FormItemProps, UploadFile } from 'antd';
+import type { FormItemProps, InputNumberProps, UploadFile } from 'antd';
+import { readTypedNumber } from '../lib/typedNumber';
 
 /** A form's failure in red: 'Error: {message}' (or the bare message with `bare`). */
 export function FormError({ error, bare, testId = 'form-error' }: { error: string | null; bare?: boolean; testId?: string }) {
@@ -39,9 +40,14 @@ type IntegerItemProps = Omit<FormItemProps, 'rules' | 'children'> & {
 export function IntegerItem({ what, max, rules = [], ...item }: IntegerItemProps) {
   return (
     <Form.Item {...item} validateFirst rules={[...wholeNumberRules(what, max), ...rules]}>
-      <InputNumber style={{ width: '100%' }} />
+      <TypedNumberInput style={{ width: '100%' }} />
     </Form.Item>
   );
+}
+
+/** antd's InputNumber reading '10.000' as ten thousand, as the console writes numbers (lib/typedNumber). */
+export function TypedNumberInput(props: InputNumberProps) {
+  return <InputNumber parser={readTypedNumber} {...props} />;
 }
 
 /** The rules of a required whole number from 0 (up to `max`), each failure with its own message. */

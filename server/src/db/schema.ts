@@ -167,6 +167,15 @@ export const optOuts = sqliteTable(
   (t) => [uniqueIndex('opt_outs_number_uq').on(t.number)],
 );
 
+/**
+ * The last send to each number whose list row was deleted: a number added back keeps its recipient
+ * cooldown (it is read into the new row and removed from here). Rows past the longest cooldown go.
+ */
+export const removedRecipients = sqliteTable('removed_recipients', {
+  number: text('number').primaryKey(),
+  lastSent: integer('last_sent', { mode: 'timestamp_ms' }).notNull(),
+});
+
 export const messageTemplates = sqliteTable(
   'message_templates',
   {

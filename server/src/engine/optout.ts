@@ -6,14 +6,15 @@ import { receiverData } from './view';
 import { optOut } from '../phonenumbers/optout';
 import { accountByDevice } from '../whatsapp/access';
 
-/** Replies that opt a number out, compared trimmed and in any case. */
-export const STOP_WORDS = new Set(['STOP', 'BERHENTI', 'UNSUBSCRIBE']);
+/** Replies that opt a number out, in any case, with any punctuation or spaces around the words. */
+export const STOP_WORDS = new Set(['STOP', 'BERHENTI', 'UNSUBSCRIBE', 'BERHENTI BERLANGGANAN', 'STOP BERLANGGANAN']);
 
-/** Why an inbound message opts its sender out, or null when it does not. */
+/** Why an inbound message opts its sender out, or null when it does not ('stop!', 'Berhenti.' do). */
 export function optOutReason(text: string, buttonId: string | null): string | null {
   if (buttonId && buttonId.startsWith(STOP_BUTTON_PREFIX)) return 'Tombol Berhenti';
-  const word = text.trim().toUpperCase();
-  return STOP_WORDS.has(word) ? `Balasan ${word}` : null;
+  // Letters and digits only, one space between words: punctuation and emoji around the word do not count.
+  const words = text.normalize('NFKC').toUpperCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return STOP_WORDS.has(words) ? `Balasan ${words}` : null;
 }
 
 /**

@@ -11,6 +11,7 @@ import { paged, pageWindow } from '../lib/paging';
 import { streamRows } from '../lib/csv';
 import { phoneSearchText } from '../../../common/phone';
 import { optOutReason, optOutReasons } from './optout';
+import { rememberRemoved, takeRemoved } from './removed';
 import { pageIds, phoneNumberTotal } from './search';
 import { phoneListFigures } from './counters';
 import { pageIdsOfLineType, type LineTypeFilter } from './line-type';
@@ -104,7 +105,7 @@ export async function savePhoneNumber(ctx: AppContext, input: PhoneNumberSaveInp
     // unique index decides, and the loser answers as if the check had seen the winner's row.
     const [row] = await tx
       .insert(phoneNumbers)
-      .values({ number, name: input.name, lineType })
+      .values({ number, name: input.name, lineType, lastSent: await takeRemoved(tx, number) })
       .onConflictDoNothing({ target: phoneNumbers.number })
       .returning({ id: phoneNumbers.id });
     if (!row) {
@@ -133,7 +134,12 @@ export async function updatePhoneNumber(ctx: AppContext, id: number, input: Phon
 }
 
 export async function deletePhoneNumber(ctx: AppContext, id: number) {
-  if (!changes(await ctx.db.delete(phoneNumbers).where(eq(phoneNumbers.id, id)))) throw new HttpError(404, 'Phone number not found');
+  await transaction(ctx.db, async (tx) => {
+    const [row] = await tx.delete(phoneNumbers).where(eq(phoneNumbers.id, id)).returning({ number: phoneNumbers.number, lastSent: phoneNumbers.lastSent });
+    if (!row) throw new HttpError(404, 'Phone number not found');
+    // Added back later, the number keeps its recipient cooldown.
+    await rememberRemoved(tx, row.number, row.lastSent);
+  });
   return { id, msg: 'Nomor berhasil dihapus.' };
 }
 

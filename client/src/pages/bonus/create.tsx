@@ -1,8 +1,8 @@
 import { useCustom, useTranslate } from '@refinedev/core';
-import { App, Button, Card, Form, Input, InputNumber, Select } from 'antd';
+import { App, Button, Card, Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { FormError } from '../../components/FormParts';
+import { FormError, TypedNumberInput } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
 import { useResourceForm } from '../../components/ResourceForm';
 import { getSessionUser } from '../../lib/session';
@@ -72,7 +72,7 @@ export function BonusCreate() {
               { type: 'integer', min: 1, message: t('bonus.nominalPositive') },
             ]}
           >
-            <InputNumber precision={0} style={{ width: '100%' }} addonBefore="Rp" />
+            <TypedNumberInput style={{ width: '100%' }} addonBefore="Rp" />
           </Form.Item>
           <Form.Item label={t('bonus.fields.reason')} name="reason" rules={[{ required: true, whitespace: true, message: t('bonus.reasonRequired') }]}>
             <Input.TextArea rows={3} maxLength={1000} />

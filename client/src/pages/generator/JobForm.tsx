@@ -1,10 +1,11 @@
 import { useTranslate } from '@refinedev/core';
-import { Alert, Button, Card, Checkbox, Form, InputNumber, Spin } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Spin } from 'antd';
 import type { FormItemProps } from 'antd';
 import type { ReactNode } from 'react';
 import { PageTitle } from '../../components/PageTitle';
 import { AccountSelect, isCloudAccount, useJobAccounts } from './AccountSelect';
 import type { JobForm } from './useJobForm';
+import { TypedNumberInput } from '../../components/FormParts';
 
 interface Props {
   title: string;
@@ -44,10 +45,10 @@ export function JobFormCard({ title, form, disabled, onSubmit, children }: Props
           <Form {...form.formProps} layout="vertical" onFinish={onSubmit}>
             {children}
             <Form.Item label={t('jobs.form.intervalMin')} name="interval_min" dependencies={['interval_max']} rules={[whole, minAtMostMax]}>
-              <InputNumber name="interval_min" style={{ width: '100%' }} />
+              <TypedNumberInput name="interval_min" style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item label={t('jobs.form.intervalMax')} name="interval_max" rules={[whole]}>
-              <InputNumber name="interval_max" style={{ width: '100%' }} />
+              <TypedNumberInput name="interval_max" style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item label={t('jobs.form.whatsapp')} name="whatsapp_id" rules={[{ required: false }]}>
               <AccountSelect kind={form.kind} current={form.current} />

@@ -46,6 +46,23 @@ export function useSimDevices() {
   return { devices: query.data ? (result.data.devices ?? []) : null, error: query.error as HttpError | null, refetch: query.refetch };
 }
 
+/**
+ * Whether this visitor may use the simulated phone (admin, dev, or an open demo): one read of its
+ * devices, true when answered, false when refused, null until known (or when not `enabled`).
+ */
+export function useSimUsable(enabled: boolean): boolean | null {
+  const { query } = useCustom<{ devices: SimDevice[] }>({
+    url: '/sim/devices',
+    method: 'get',
+    meta: simMeta(),
+    queryOptions: { enabled, retry: false, staleTime: 60_000 },
+    errorNotification: false,
+  });
+  if (!enabled) return null;
+  if (query.isSuccess) return true;
+  return isSimRefused(query.error) ? false : null;
+}
+
 /** A number's inbox (8 to 15 digits), re-read every two seconds while one is typed in. */
 export function useSimInbox(number: string) {
   const valid = /^\d{8,15}$/.test(number);

@@ -10,7 +10,7 @@ import { button, findButton } from '../../test/dom';
 
 const gateway = { value: 'cloud-api' };
 vi.mock('../../lib/config', () => ({ useClientConfig: () => ({ telegramUrl: '', gateway: gateway.value, demo: false, defaultCountry: 'ID' }) }));
-vi.mock('../../lib/session', () => ({ getSessionUser: () => ({ id: 5, role: 'member', firstname: 'Nadia' }) }));
+vi.mock('../../lib/session', () => ({ getSessionUser: () => ({ id: 5, role: 'member', firstname: 'Nadia' }), getToken: () => 'token' }));
 vi.mock('../../providers/live', () => ({ useLive: () => undefined }));
 
 const { WhatsappCreate } = await import('./create');

@@ -11,6 +11,7 @@ import { useLive } from '../../providers/live';
 import { CloudLinkForm } from './components/CloudLinkForm';
 import type { AccountRow } from './liveRow';
 import { makeWhatsappId, useLinking, type LinkedIdentity, type Mode } from './useLinking';
+import { useSimUsable } from '../sim/useSim';
 
 /** Live errors this page shows in red, by event name. */
 const SOCKET_ERRORS = ['unhandledRejection', 'uncaughtException', 'mongo erorr'];
@@ -118,6 +119,8 @@ export function WhatsappCreate() {
   };
 
   const shownCode = code ? `${code.slice(0, 4)}-${code.slice(4)}` : null;
+  // The simulated phone is for admin and dev (or an open demo): anyone else is told who scans, not sent to a page that refuses them.
+  const simUsable = useSimUsable(config.gateway === 'simulator');
   const simLink = config.gateway === 'simulator' && step === 'shown'
     ? mode === 'code' && shownCode
       ? `/sim?code=${encodeURIComponent(shownCode)}&phonenumber=${encodeURIComponent(phone)}`
@@ -203,11 +206,12 @@ export function WhatsappCreate() {
                   {t(mode === 'qr' ? 'whatsapp.create.scanQr' : 'whatsapp.create.enterCode', { count: seconds })}
                 </Typography.Text>
               </div>
-              {simLink && (
+              {simLink && simUsable === true && (
                 <a href={simLink} target="_blank" rel="noopener noreferrer" data-testid="sim-link">
                   {t('whatsapp.create.simLink')}
                 </a>
               )}
+              {simLink && simUsable === false && <Typography.Text type="secondary">{t('whatsapp.create.simByAdmin')}</Typography.Text>}
             </div>
           )}
           {step === 'expired' && <Alert type="warning" showIcon message={t(mode === 'qr' ? 'whatsapp.create.qrExpired' : 'whatsapp.create.codeExpired')} />}

@@ -1,5 +1,5 @@
 import { useCustom, useCustomMutation, useInvalidate, useTranslate, type HttpError } from '@refinedev/core';
-import { Alert, App, Button, Card, Col, Form, InputNumber, Row, Statistic, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Row, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ListTable, useListTable } from '../../components/ListTable';
@@ -10,6 +10,7 @@ import { getSessionUser } from '../../lib/session';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import { useLive } from '../../providers/live';
 import { WithdrawStatusTag, type WithdrawRow } from './shared';
+import { TypedNumberInput } from '../../components/FormParts';
 
 const MIN = 10000;
 
@@ -114,7 +115,7 @@ export function WithdrawMember() {
               { type: 'integer', message: t('withdraw.nominalWhole') },
             ]}
           >
-            <InputNumber step={1000} style={{ width: '100%' }} data-testid="withdraw-nominal" />
+            <TypedNumberInput step={1000} style={{ width: '100%' }} data-testid="withdraw-nominal" />
           </Form.Item>
           <Button type="primary" htmlType="submit" disabled={mutation.isPending}>
             {mutation.isPending ? t('shared.sending') : t('withdraw.submit')}
@@ -126,7 +127,7 @@ export function WithdrawMember() {
         <ListTable<WithdrawRow>
           list={history}
           columns={[
-            { title: t('withdraw.fields.nominal'), key: 'nominal', render: (_, r) => formatRupiah(r.nominal) },
+            { title: t('withdraw.fields.nominal'), key: 'nominal', render: (_, r) => <span className="nowrap">{formatRupiah(r.nominal)}</span> },
             { title: t('withdraw.fields.status'), key: 'status', render: (_, r) => <WithdrawStatusTag status={r.status} /> },
             { title: t('withdraw.fields.date'), key: 'createdAt', render: (_, r) => formatDateTime(r.createdAt) },
           ]}

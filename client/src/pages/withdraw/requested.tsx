@@ -88,7 +88,7 @@ export function WithdrawRequested() {
         </Button>
       ),
     },
-    { title: t('withdraw.fields.nominal'), key: 'nominal', render: (_, r) => formatRupiah(r.nominal) },
+    { title: t('withdraw.fields.nominal'), key: 'nominal', render: (_, r) => <span className="nowrap">{formatRupiah(r.nominal)}</span> },
     { title: t('withdraw.fields.status'), key: 'status', render: (_, r) => <WithdrawStatusTag status={r.status} /> },
     { title: t('withdraw.fields.date'), key: 'createdAt', render: (_, r) => formatDateTime(r.createdAt) },
     ...(isAdmin

@@ -9,6 +9,7 @@ import { writeSkippedFiles, type SkippedRow } from '../../phonenumbers/skipped';
 import { ImportAborted, INLINE_ROWS, SKIP_REASONS, type ImportResult } from '../../phonenumbers/import-types';
 import { NUMBER_ALIASES, rowFromRaw, rowView, type PhoneNumberRaw } from '../../phonenumbers/view';
 import type { ImportOptions } from '../sqlite/import';
+import { FORGET_LISTED, REMOVED_LAST_SENT } from '../../phonenumbers/removed-sql';
 
 const MAX_TEXT = 200;
 /** Longest stretch of JavaScript work (normalising a batch) before the event loop gets a turn. */
@@ -213,11 +214,15 @@ class Staging {
       const before = (await c.query<{ m: number }>('SELECT coalesce(max(id), 0)::bigint AS m FROM phone_numbers')).rows[0]!.m;
       check();
       // In number order: the unique index then grows from left to right instead of at random.
+      // A number deleted from the list and now imported again keeps its recipient cooldown (rarely any).
+      const removed = (await c.query('SELECT 1 FROM removed_recipients LIMIT 1')).rowCount !== 0;
       const inserted = await c.query(
-        `INSERT INTO phone_numbers (number, name, line_type) SELECT number, name, line_type FROM ${t} s
+        `INSERT INTO phone_numbers (number, name, line_type${removed ? ', last_sent' : ''})
+         SELECT number, name, line_type${removed ? `, ${REMOVED_LAST_SENT('s.number')}` : ''} FROM ${t} s
          WHERE reason IS NULL AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.number = s.number)
          ORDER BY number ON CONFLICT (number) DO NOTHING`,
       );
+      if (removed) await c.query(FORGET_LISTED());
       const createdCount = inserted.rowCount ?? 0;
       if (createdCount !== pending) {
         await c.query(`UPDATE ${t} SET reason = $1, ref_status = 'nonactive' WHERE reason IS NULL AND number IN (SELECT number FROM opt_outs)`, [

@@ -173,6 +173,15 @@ export const optOuts = pgTable(
   (t) => [uniqueIndex('opt_outs_number_uq').on(t.number)],
 );
 
+/**
+ * The last send to each number whose list row was deleted: a number added back keeps its recipient
+ * cooldown (it is read into the new row and removed from here). Rows past the longest cooldown go.
+ */
+export const removedRecipients = pgTable('removed_recipients', {
+  number: text('number').primaryKey(),
+  lastSent: ms('last_sent').notNull(),
+});
+
 export const messageTemplates = pgTable(
   'message_templates',
   {

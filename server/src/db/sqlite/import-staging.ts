@@ -5,6 +5,7 @@ import { prepareAlone } from './statements';
 import type { ImportRecord } from '../../lib/rows';
 import { NumberSet } from '../../phonenumbers/number-set';
 import { SKIP_REASONS } from '../../phonenumbers/import-types';
+import { FORGET_LISTED, REMOVED_LAST_SENT } from '../../phonenumbers/removed-sql';
 
 /** The id of the listed row with that number (an SQL expression). */
 const listed = (number: string) => `(SELECT p.id FROM main.phone_numbers p WHERE p.number = ${number})`;
@@ -177,13 +178,17 @@ export class ImportStaging {
     const t = this.table;
     const before = (c.prepare('SELECT coalesce(max(id), 0) AS m FROM main.phone_numbers').get() as { m: number }).m;
     // In number order: the unique index then grows from left to right instead of at random.
+    // A number deleted from the list and now imported again keeps its recipient cooldown (rarely any).
+    const removed = c.prepare('SELECT 1 FROM main.removed_recipients LIMIT 1').get() !== undefined;
     const { changes } = c
       .prepare(
-        `INSERT INTO main.phone_numbers (number, name, line_type) SELECT number, name, line_type FROM temp.${t}_new s INDEXED BY ${this.index}
+        `INSERT INTO main.phone_numbers (number, name, line_type${removed ? ', last_sent' : ''})
+         SELECT number, name, line_type${removed ? `, ${REMOVED_LAST_SENT('s.number', 'main.')}` : ''} FROM temp.${t}_new s INDEXED BY ${this.index}
          WHERE NOT EXISTS (SELECT 1 FROM main.opt_outs o WHERE o.number = s.number)
          ORDER BY number ON CONFLICT (number) DO NOTHING`,
       )
       .run();
+    if (removed) c.prepare(FORGET_LISTED('main.')).run();
     if (changes !== pending) {
       this.skipFrom(SKIP_REASONS.optedOut, listed('s.number'), `'nonactive'`, `FROM temp.${t}_new s WHERE s.number IN (SELECT number FROM main.opt_outs)`);
       this.skipFrom(

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { changes } from '../../db/raw';
 import { phoneNumbers } from '../../db/schema';
 import { optOutReason } from '../../phonenumbers/optout';
+import { takeRemoved } from '../../phonenumbers/removed';
 import { normalizePhone } from '../../../../common/phone';
 
 export type PhoneListOutcome = 'added' | 'exists' | 'opted_out';
@@ -14,6 +15,6 @@ export type PhoneListOutcome = 'added' | 'exists' | 'opted_out';
 export async function addToPhoneList(tx: Db, number: string, name: string): Promise<PhoneListOutcome> {
   if ((await optOutReason(tx, number)) !== null) return 'opted_out';
   const phone = normalizePhone(`+${number}`);
-  const res = await tx.insert(phoneNumbers).values({ number, name, lineType: phone.ok ? phone.lineType : 'other' }).onConflictDoNothing();
+  const res = await tx.insert(phoneNumbers).values({ number, name, lineType: phone.ok ? phone.lineType : 'other', lastSent: await takeRemoved(tx, number) }).onConflictDoNothing();
   return changes(res) > 0 ? 'added' : 'exists';
 }

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { readTypedNumber } from '../../client/src/lib/typedNumber';
+
+describe('numbers as typed on the console', () => {
+  it("reads thousands grouped by '.' or ',' as thousands, as the console writes them", () => {
+    expect(readTypedNumber('10.000')).toBe('10000');
+    expect(readTypedNumber('1.000.000')).toBe('1000000');
+    expect(readTypedNumber(' 5.000 ')).toBe('5000');
+    expect(readTypedNumber('10,000')).toBe('10000');
+    expect(readTypedNumber('1,000,000')).toBe('1000000');
+    expect(readTypedNumber('-1.000')).toBe('-1000');
+    expect(readTypedNumber('1 000 000')).toBe('1000000');
+  });
+
+  it('keeps a fraction a fraction (for the field to refuse), in either writing', () => {
+    expect(readTypedNumber('1.000,5')).toBe('1000.5');
+    expect(readTypedNumber('1,000.5')).toBe('1000.5');
+    expect(readTypedNumber('10,5')).toBe('10.5');
+    expect(readTypedNumber('20000.5')).toBe('20000.5');
+    expect(readTypedNumber('1.5')).toBe('1.5');
+  });
+
+  it('leaves plain digits and anything else as it is', () => {
+    expect(readTypedNumber('15000')).toBe('15000');
+    expect(readTypedNumber('')).toBe('');
+    expect(readTypedNumber(undefined)).toBe('');
+    expect(readTypedNumber('10.00')).toBe('10.00');
+    expect(readTypedNumber('abc')).toBe('abc');
+  });
+});
