@@ -29,6 +29,8 @@ interface Node {
   ctx: AppContext;
   http: ReturnType<typeof request>;
   close: () => Promise<void>;
+  /** What the node logged. */
+  logged: string[];
 }
 
 describe.skipIf(!shared)('generator jobs on two nodes', () => {
@@ -37,10 +39,11 @@ describe.skipIf(!shared)('generator jobs on two nodes', () => {
 
   async function startNode(): Promise<Node> {
     // Each check takes 20–60 ms, so a 200-number range runs for several seconds.
-    const ctx = createContext(testConfig({ dataDir, sim: { seed: 'test', latencyMs: 40, failureRate: 0 } }), db, () => undefined);
+    const logged: string[] = [];
+    const ctx = createContext(testConfig({ dataDir, sim: { seed: 'test', latencyMs: 40, failureRate: 0 } }), db, (msg) => void logged.push(msg));
     const { server, close } = createServer(ctx);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return { ctx, http: request(`http://127.0.0.1:${(server.address() as AddressInfo).port}`), close };
+    return { ctx, http: request(`http://127.0.0.1:${(server.address() as AddressInfo).port}`), close, logged };
   }
 
   beforeAll(async () => {
@@ -93,6 +96,8 @@ describe.skipIf(!shared)('generator jobs on two nodes', () => {
     await leaseKeeper(other.ctx).sweep();
     // The sweep starts the job's loop, which takes the lease as its first step.
     expect(await eventually(holder, (n) => n === leaseKeeper(other.ctx).node)).toBe(leaseKeeper(other.ctx).node);
+    // The operator can read in the log where the job went.
+    expect(other.logged).toContain(`Took over generator ${id}, which no node held`);
     const done = await jobUntil(other.http, staff.auth, 'generator', id, finished, 60_000);
     expect(Number(done.count_success) + Number(done.count_fail)).toBe(200);
     expect(done).toMatchObject({ progress: 100, current_number: '6281300000199' });

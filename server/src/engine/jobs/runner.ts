@@ -23,6 +23,8 @@ interface Loop {
   sleeper: Sleeper;
   /** Its lease is taken (always at once on SQLite). */
   leased: boolean;
+  /** Started by a lease sweep after start-up: when its lease is won, the job is taken over from a node that stopped. */
+  adopted?: boolean;
 }
 
 type Checked = CheckOutcome | 'disconnected' | 'interrupted';
@@ -67,11 +69,11 @@ export class JobRunner {
   }
 
   /** Makes sure a loop runs for a job whose status is sending (a running loop picks the change up itself). */
-  ensure(kind: AnyKind, id: number): void {
+  ensure(kind: AnyKind, id: number, adopted = false): void {
     if (this.gone()) return;
     const key = this.key(kind, id);
     if (this.loops.has(key)) return;
-    const loop: Loop = { sleeper: new Sleeper(), leased: false };
+    const loop: Loop = { sleeper: new Sleeper(), leased: false, adopted };
     this.loops.set(key, loop);
     void this.run(kind, id, loop);
   }
@@ -90,7 +92,7 @@ export class JobRunner {
    * runs again after every lease renewal: a job whose lease another node holds is left to it, a job
    * nobody holds (its node died) is taken over, and a loop whose lease was lost stops.
    */
-  async resume(): Promise<void> {
+  async resume(fromSweep = false): Promise<void> {
     const keeper = leaseKeeper(this.ctx);
     if (keeper.clustered && !this.sweeping) {
       this.sweeping = true;
@@ -101,12 +103,12 @@ export class JobRunner {
             loop.sleeper.wake();
           }
         }
-        await this.resume();
+        await this.resume(true);
       });
     }
     for (const kind of this.kinds) {
       if (this.gone()) return;
-      for (const id of await kind.sendingIds(this.ctx)) this.ensure(kind, id);
+      for (const id of await kind.sendingIds(this.ctx)) this.ensure(kind, id, fromSweep);
     }
   }
 
@@ -154,6 +156,8 @@ export class JobRunner {
       // With several nodes a job runs on the node holding its lease; another node's job is left alone.
       if (!(await keeper.take(kind.type, id))) return;
       loop.leased = true;
+      // The operator's record of work moving between nodes.
+      if (loop.adopted) this.ctx.log(`Took over ${kind.type} ${id}, which no node held`, undefined, { node: keeper.node, kind: kind.type, id });
       for (;;) {
         if (this.gone() || this.loops.get(key) !== loop) return;
         const job = await kind.load(this.ctx, id);
