@@ -156,7 +156,25 @@ export function SimPhone() {
                       <Space direction="vertical" size={0}>
                         <Typography.Text type="secondary">{`${m.from} · ${formatDateTime(m.date)}`}</Typography.Text>
                         {m.revoked ? <Typography.Text italic>{t('sim.inbox.revoked')}</Typography.Text> : <Typography.Text>{m.text}</Typography.Text>}
-                        {m.buttons.length > 0 && <Space>{m.buttons.map((b) => <Tag key={b.id}>{b.title}</Tag>)}</Space>}
+                        {m.buttons.length > 0 && (
+                          <Space wrap>
+                            {m.buttons.map((b) => {
+                              // Reply and stop buttons are pressed as the handset would: a reply to the account that sent the message.
+                              if (b.type !== 'reply_button' && b.type !== 'stop_button') return <Tag key={b.id}>{b.title}</Tag>;
+                              const sender = linked.find((d) => d.identity?.phonenumber === m.from && d.phase === 'connected');
+                              return (
+                                <Button
+                                  key={b.id}
+                                  size="small"
+                                  disabled={!sender || m.revoked}
+                                  onClick={() => void act(t('sim.done.replied'), () => simCall('/reply', { from: inboxNumber, deviceId: sender!.deviceId, text: b.title, buttonId: b.id }))}
+                                >
+                                  {b.title}
+                                </Button>
+                              );
+                            })}
+                          </Space>
+                        )}
                       </Space>
                     </List.Item>
                   )}
