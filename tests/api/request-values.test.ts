@@ -17,6 +17,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A new validator of a staff member's own linked account, with this CSV file. */
+async function validatorFile(csv: string) {
+  const staff = await t.user('staff');
+  const account = await linkByQr(t, staff);
+  return t.http
+    .post('/api/admin/validator/create')
+    .set(staff.auth)
+    .field('whatsapp_id', String(account.id))
+    .field('b_insert', '0')
+    .field('interval_min', '0')
+    .field('interval_max', '0')
+    .attach('file', Buffer.from(csv), 'v.csv');
+}
+
 const bonusCount = async () => (await t.ctx.db.select({ id: bonuses.id }).from(bonuses).where(eq(bonuses.userId, member.id))).length;
 const SETTINGS = { interval_min: 1, interval_max: 2, price: 0, bank_names: 'BCA', colors: '#2C2C2C', referral_percent: 0, info: 'x', recipient_cooldown: 24 };
 
@@ -110,16 +124,7 @@ describe('a NUL character in a request is refused, on every database alike', () 
   });
 
   it('inside a validator file: the NUL is dropped from the number and the name', async () => {
-    const staff = await t.user('staff');
-    const account = await linkByQr(t, staff);
-    const res = await t.http
-      .post('/api/admin/validator/create')
-      .set(staff.auth)
-      .field('whatsapp_id', String(account.id))
-      .field('b_insert', '0')
-      .field('interval_min', '0')
-      .field('interval_max', '0')
-      .attach('file', Buffer.from('number,name\n0812\u00003456\u00000001,Sa\u0000tu\n'), 'v.csv');
+    const res = await validatorFile('number,name\n0812\u00003456\u00000001,Sa\u0000tu\n');
     expect(res.status).toBe(201);
     const rows = await t.ctx.db
       .select({ number: validatorItems.number, name: validatorItems.name, reason: validatorItems.reason })
@@ -143,13 +148,7 @@ describe('a CSV cell with text after its closing quote', () => {
   });
 
   it('refuses the validator file under its field', async () => {
-    const staff = await t.user('staff');
-    const account = await linkByQr(t, staff);
-    const res = await t.http
-      .post('/api/admin/validator/create')
-      .set(staff.auth)
-      .field('whatsapp_id', String(account.id))
-      .attach('file', Buffer.from(file), 'v.csv');
+    const res = await validatorFile(file);
     expect(res.status).toBe(422);
     expect(res.body.errors.file).toBe(message);
   });
