@@ -62,4 +62,28 @@ describe('a number deleted from the list and added back keeps its recipient cool
     await sentThenDeleted('6289665150657', 60_000);
     expect((await remembered()).map((r) => r.number)).toEqual(['6289665150657']);
   });
+
+  it('renumbering a row remembers the old number and gives the row the new number\'s own last send', async () => {
+    const saved = await t.http.post('/api/admin/phonenumber/save').set(admin.auth).send({ number: '6289665150660', name: 'Lama' });
+    const at = new Date(Date.now() - 60_000);
+    await t.ctx.db.update(phoneNumbers).set({ lastSent: at }).where(eq(phoneNumbers.number, '6289665150660'));
+    const id = (await rowOf('6289665150660'))!.id;
+    const edited = await t.http.put(`/api/admin/phonenumber/${id}`).set(admin.auth).send({ number: '6289665150661', name: 'Baru', status: 'active' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await rowOf('6289665150661'))!.lastSent).toBeNull();
+    expect((await remembered()).filter((r) => r.number.startsWith('628966515066'))).toEqual([{ number: '6289665150660', lastSent: at }]);
+    expect(saved.status).toBe(201);
+    // Saved again, the old number keeps its cooldown.
+    expect((await t.http.post('/api/admin/phonenumber/save').set(admin.auth).send({ number: '6289665150660', name: 'Lama' })).status).toBe(201);
+    expect((await rowOf('6289665150660'))!.lastSent).toEqual(at);
+  });
+
+  it('a number remembered twice keeps its later send', async () => {
+    const later = await sentThenDeleted('6289665150670', 60_000);
+    // The same number listed again without its memory (as an older row would be), sent to longer ago, deleted.
+    await t.ctx.db.insert(phoneNumbers).values({ number: '6289665150670', name: 'Sri', lastSent: new Date(Date.now() - 3600_000) });
+    const row = await rowOf('6289665150670');
+    expect((await t.http.delete(`/api/admin/phonenumber/${row!.id}`).set(admin.auth)).status).toBe(200);
+    expect((await remembered()).find((r) => r.number === '6289665150670')?.lastSent).toEqual(later);
+  });
 });

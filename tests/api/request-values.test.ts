@@ -78,6 +78,10 @@ describe('numbers typed as text are read as decimal digits only', () => {
     const page = await t.http.get('/api/admin/message/list-per-page?page=0x2').set(admin.auth);
     expect(page.status).toBe(200);
     expect(page.body.meta.page).toBe(1);
+    const account = await linkByQr(t, member);
+    const recipients = await t.http.get(`/api/admin/messagelog/recipients/${account.id}?page=0x2`).set(member.auth);
+    expect(recipients.status).toBe(200);
+    expect(recipients.body.meta.page).toBe(1);
   });
 });
 

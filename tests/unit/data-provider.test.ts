@@ -178,6 +178,16 @@ describe('money calls carry an Idempotency-Key', () => {
     expect(keys[2]).not.toBe(keys[0]);
   });
 
+  it("a proxy's 504 or a broken answer keeps the key too: the server may have made the request", async () => {
+    const { http, keys } = scripted(new ApiError('Gateway Timeout', 504), new TypeError('terminated'), { msg: 'ok' });
+    const dp = createDataProvider(http);
+    const withdraw = () => dp.custom!({ url: '/admin/withdraw/request', method: 'post', payload: { nominal: 30_000 } });
+    await expect(withdraw()).rejects.toThrow('Gateway Timeout');
+    await expect(withdraw()).rejects.toThrow('terminated');
+    await withdraw();
+    expect(new Set(keys).size).toBe(1);
+  });
+
   it('a bonus with another body, or after a refusal, gets a new key; other writes carry none', async () => {
     const { http, keys } = scripted(lost(), { bonus: {} }, new ApiError('Nominal is required.', 422), { bonus: {} }, { proxy: {} });
     const dp = createDataProvider(http);

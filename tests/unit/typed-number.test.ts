@@ -18,6 +18,10 @@ describe('numbers as typed on the console', () => {
     expect(readTypedNumber('10,5')).toBe('10.5');
     expect(readTypedNumber('20000.5')).toBe('20000.5');
     expect(readTypedNumber('1.5')).toBe('1.5');
+    // A first group starting with 0 is not thousands: '0.500' and '0,500' are a half, refused as such.
+    expect(readTypedNumber('0.500')).toBe('0.500');
+    expect(readTypedNumber('0,500')).toBe('0.500');
+    expect(readTypedNumber('00.000')).toBe('00.000');
   });
 
   it('leaves plain digits and anything else as it is', () => {

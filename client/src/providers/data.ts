@@ -82,8 +82,9 @@ export function createDataProvider(http: Http = api): DataProvider {
       answered(path);
       return body;
     } catch (err) {
-      // Status 0: no answer reached us, so the server may have made it; the same request reuses the key.
-      if (!(err instanceof ApiError && err.statusCode === 0)) answered(path);
+      // Only a refusal (4xx) is the server's own answer. No answer (status 0), a proxy's 502/503/504 or a
+      // broken body may hide a request the server made: the same request reuses the key.
+      if (err instanceof ApiError && err.statusCode >= 400 && err.statusCode < 500) answered(path);
       throw err;
     }
   };

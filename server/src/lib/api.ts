@@ -81,7 +81,7 @@ function bodyType(multipart: boolean): RequestHandler {
   return (req, _res, next) => {
     const length = req.headers['content-length'];
     const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-    if (!hasBody || req.method === 'GET' || req.is(['application/json', '+json']) || (multipart && req.is('multipart/form-data'))) return next();
+    if (!hasBody || req.method === 'GET' || req.is('application/json') || (multipart && req.is('multipart/form-data'))) return next();
     next(new HttpError(415, 'Unsupported content type'));
   };
 }

@@ -4,11 +4,12 @@ import type { AppContext } from '../context';
 import type { AuthUser } from '../auth/middleware';
 import { messageLogs } from '../db/schema';
 import { accountFor } from '../whatsapp/access';
+import { pageParam } from '../lib/paging';
 
 const PAGE_SIZE = 10;
 
 export const RecipientsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page: pageParam,
   /** Only the rows with this delivery status. */
   status: z.enum(['sent', 'delivered', 'read', 'failed']).optional(),
 });

@@ -121,14 +121,21 @@ export async function updatePhoneNumber(ctx: AppContext, id: number, input: Phon
   // The settings are read before the transaction, so it holds the connection for its own work only.
   const country = await defaultCountry(ctx.db);
   await transaction(ctx.db, async (tx) => {
-    const { number, lineType } = validNumber(country, input.number, await rowById(tx, id));
+    const current = await rowById(tx, id);
+    const { number, lineType } = validNumber(country, input.number, current);
     const reason = await optOutReason(tx, number);
     if (reason && input.status === 'active') {
       const msg = `Nomor ${number} sudah berhenti berlangganan (${reason}) dan tidak bisa diaktifkan lagi.`;
       throw new HttpError(409, msg, { errors: { status: msg } });
     }
     await assertFree(tx, number, id);
-    await tx.update(phoneNumbers).set({ number, name: input.name, status: input.status, lineType }).where(eq(phoneNumbers.id, id));
+    // Another number: the old one's last send is remembered as if deleted, and the row takes the new one's.
+    const renumbered = number !== current.number;
+    if (renumbered) await rememberRemoved(tx, current.number, current.lastSent);
+    await tx
+      .update(phoneNumbers)
+      .set({ number, name: input.name, status: input.status, lineType, ...(renumbered ? { lastSent: await takeRemoved(tx, number) } : {}) })
+      .where(eq(phoneNumbers.id, id));
   });
   return { ...(await phoneNumberById(ctx, id)), msg: 'Nomor berhasil diperbarui.' };
 }
