@@ -38,6 +38,10 @@ function Themed({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
+  // The stylesheet's few theme-dependent rules (empty-state text) read it.
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
   return (
     <ConfigProvider
       locale={antdLocale(lang)}

@@ -31,3 +31,33 @@ for (const theme of ['light', 'dark'] as const) {
     });
   }
 }
+
+test('the keyboard leaves the caption editor with Tab and Shift+Tab instead of typing a tab into it', async ({ page }) => {
+  await signInFast(page, DEMO.admin);
+  await page.goto('/message/create');
+  const editor = page.locator('.ql-editor');
+  await editor.click();
+  await page.keyboard.type('Halo');
+  await page.keyboard.press('Tab');
+  await expect(editor).not.toBeFocused();
+  await expect(editor).toHaveText('Halo');
+  await editor.click();
+  await page.keyboard.press('Shift+Tab');
+  await expect(editor).not.toBeFocused();
+  await expect(editor).toHaveText('Halo');
+});
+
+test("the user menu's Edit profile opens the profile dialog from the keyboard", async ({ page }) => {
+  await signInFast(page, DEMO.admin);
+  await page.goto('/dashboard');
+  await page.getByTestId('user-menu').focus();
+  await page.keyboard.press('Enter');
+  const entry = page.getByRole('menuitem', { name: 'Edit profile' });
+  await expect(entry).toBeVisible();
+  await entry.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/profile\?edit=true$/);
+  await expect(page.getByRole('dialog', { name: 'Edit Profil' })).toBeVisible();
+  // antd's own texts follow the language: the dialog's close button is 'Tutup'.
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Tutup' })).toBeVisible();
+});

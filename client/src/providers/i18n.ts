@@ -1,6 +1,6 @@
 import type { I18nProvider } from '@refinedev/core';
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import idID from 'antd/locale/id_ID';
+import idID from 'antd/es/locale/id_ID';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -74,7 +74,7 @@ export { i18n };
 
 /** antd's own texts (pagination, pickers, empty tables) per language; English loads with English. */
 const antdLocales: Partial<Record<Locale, AntdLocale>> = { id: idID };
-const antdLoaders: Partial<Record<Locale, () => Promise<AntdLocale>>> = { en: () => import('antd/locale/en_US').then((m) => m.default) };
+const antdLoaders: Partial<Record<Locale, () => Promise<AntdLocale>>> = { en: () => import('antd/es/locale/en_US').then((m) => m.default) };
 
 export function antdLocale(lang: string): AntdLocale | undefined {
   return isLocale(lang) ? antdLocales[lang] : undefined;

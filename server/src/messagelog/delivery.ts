@@ -9,7 +9,8 @@ import { pageParam } from '../lib/paging';
 const PAGE_SIZE = 10;
 
 export const RecipientsQuery = z.object({
-  page: pageParam,
+  // ?page as the lists read it (digits only; anything else is page 1), absent included.
+  page: z.unknown().optional().transform((v) => pageParam.parse(v)),
   /** Only the rows with this delivery status. */
   status: z.enum(['sent', 'delivered', 'read', 'failed']).optional(),
 });

@@ -13,6 +13,10 @@ export function TopBar({ user, collapsed, mobile, onToggle }: { user: SessionUse
   const { mutate: logout } = useLogout();
   const t = useTranslate();
   const navigate = useNavigate();
+  /** A menu entry chosen without clicking its link (Enter or Space on the entry) navigates like the link. */
+  const viaKeyboard = (event: React.MouseEvent | React.KeyboardEvent, to: string) => {
+    if (!(event.target instanceof Element && event.target.closest('a'))) navigate(to);
+  };
   const search = useRef<InputRef>(null);
   const [term, setTerm] = useState('');
   const entries = useSidebarEntries(user.role);
@@ -94,8 +98,9 @@ export function TopBar({ user, collapsed, mobile, onToggle }: { user: SessionUse
               ),
             },
             { type: 'divider' },
-            { key: 'edit', label: <Link to="/profile?edit=true">{t('layout.user.editProfile')}</Link> },
-            { key: 'profile', label: <Link to="/profile">{t('layout.user.profile')}</Link> },
+            // Enter on a focused entry reaches the menu item, not its link: the item goes there itself.
+            { key: 'edit', label: <Link to="/profile?edit=true">{t('layout.user.editProfile')}</Link>, onClick: ({ domEvent }) => viaKeyboard(domEvent, '/profile?edit=true') },
+            { key: 'profile', label: <Link to="/profile">{t('layout.user.profile')}</Link>, onClick: ({ domEvent }) => viaKeyboard(domEvent, '/profile') },
             { key: 'signout', label: t('layout.user.signOut'), onClick: () => logout() },
           ],
         }}

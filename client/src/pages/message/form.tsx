@@ -14,6 +14,18 @@ import { BUTTON_TYPES, buttonProblem, buttonTypeKey, emptyButtons, hasCaption, t
 const MEDIA_ACCEPT = '.jpg,.jpeg,.png,.gif,.webp,.bmp,.svg,.mp4,.3gp,.mp3,.ogg,.opus,.aac,.m4a,.amr,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv,.zip';
 const MAX_MEDIA = 16 * 1024 * 1024;
 const TOOLBAR = [['bold', 'italic', 'strike', 'code'], [{ list: 'ordered' }, { list: 'bullet' }], ['blockquote', 'link'], ['clean']];
+// Tab and Shift+Tab leave the editor (a WhatsApp caption has no use for a tab), so the rest of the form
+// stays reachable by keyboard: the bindings hand the key back to the browser.
+const MODULES = {
+  toolbar: TOOLBAR,
+  keyboard: {
+    bindings: {
+      tab: { key: 'Tab', handler: () => true },
+      indent: { key: 'Tab', handler: () => true },
+      outdent: { key: 'Tab', shiftKey: true, handler: () => true },
+    },
+  },
+};
 
 interface Fields {
   text: string;
@@ -29,7 +41,7 @@ function CaptionEditor({ value, onChange, onPlain }: { value?: string; onChange?
     <ReactQuill
       theme="snow"
       value={value ?? ''}
-      modules={{ toolbar: TOOLBAR }}
+      modules={MODULES}
       onChange={(html, _delta, _source, editor) => {
         onChange?.(html);
         onPlain(editor.getText());
