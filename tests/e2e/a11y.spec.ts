@@ -61,3 +61,16 @@ test("the user menu's Edit profile opens the profile dialog from the keyboard", 
   // antd's own texts follow the language: the referral code's copy button is 'Salin', not 'Copy'.
   await expect(page.getByRole('button', { name: 'Salin' })).toBeVisible();
 });
+
+test('choosing a language by keyboard keeps focus on the language switch', async ({ page }) => {
+  await signInFast(page, DEMO.admin);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'English' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'English' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Indonesia' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Indonesia' })).toBeFocused();
+});

@@ -7,6 +7,18 @@ import { i18nProvider, LOCALES } from '../../providers/i18n';
  * talks to the i18n provider directly); the provider remembers the choice in localStorage ('lang').
  * Two toggle buttons: lighter for /signin than a segmented control.
  */
+/**
+ * Changes the language; the screen re-renders in it, which can drop keyboard focus to the page, so focus
+ * comes back to the chosen language's button (a keyboard user keeps their place).
+ */
+async function switchTo(lang: (typeof LOCALES)[number]): Promise<void> {
+  await i18nProvider.changeLocale(lang);
+  requestAnimationFrame(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    document.querySelector<HTMLElement>(`[data-testid="language-switch"] button[lang="${lang}"]`)?.focus();
+  });
+}
+
 export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = i18n.language === 'en' ? 'en' : 'id';
@@ -20,7 +32,7 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
           aria-pressed={lang === current}
           lang={lang}
           title={t(`common.languages.${lang}`)}
-          onClick={() => void i18nProvider.changeLocale(lang)}
+          onClick={() => void switchTo(lang)}
         >
           {compact ? lang.toUpperCase() : t(`common.languages.${lang}`)}
         </Button>
