@@ -96,8 +96,9 @@ describe.skipIf(!shared)('generator jobs on two nodes', () => {
     await leaseKeeper(other.ctx).sweep();
     // The sweep starts the job's loop, which takes the lease as its first step.
     expect(await eventually(holder, (n) => n === leaseKeeper(other.ctx).node)).toBe(leaseKeeper(other.ctx).node);
-    // The operator can read in the log where the job went.
-    expect(other.logged).toContain(`Took over generator ${id}, which no node held`);
+    // The operator can read in the log where the job went (written just after the lease is won).
+    const line = `Took over generator ${id}, which no node held`;
+    expect(await eventually(() => other.logged, (logged) => logged.includes(line))).toContain(line);
     const done = await jobUntil(other.http, staff.auth, 'generator', id, finished, 60_000);
     expect(Number(done.count_success) + Number(done.count_fail)).toBe(200);
     expect(done).toMatchObject({ progress: 100, current_number: '6281300000199' });

@@ -224,12 +224,16 @@ test('two nodes share one blast; a killed node’s accounts are taken over and t
     const tookMs = Date.now() - killedAt;
     expect(tookMs).toBeLessThan(15_000);
     console.log(`Node B held node A's accounts ${tookMs} ms after the kill`);
-    // B's log records the takeover: every account of A, across however many sweeps took them.
-    const tookOver = b.output
-      .join('')
-      .split('\n')
-      .filter((line) => line.includes('Took over'))
-      .map((line) => JSON.parse(line) as { resumed: number; idled: number; node: string });
+    // B's log records the takeover: every account of A, across however many sweeps took them (each
+    // sweep writes its line once its accounts are going, just after their leases).
+    const tookOverLines = () =>
+      b.output
+        .join('')
+        .split('\n')
+        // Whole lines only: the last chunk read may end mid-line.
+        .filter((line) => line.includes('Took over') && line.trim().endsWith('}'))
+        .map((line) => JSON.parse(line) as { resumed: number; idled: number; node: string });
+    const tookOver = await until("node B's takeover log", async () => tookOverLines(), (lines) => lines.reduce((n, l) => n + l.resumed + l.idled, 0) === onA.length, 10_000);
     expect(tookOver.length).toBeGreaterThan(0);
     expect(tookOver.reduce((n, l) => n + l.resumed + l.idled, 0)).toBe(onA.length);
     expect(tookOver[0]!.node).toMatch(/^nodeB:/);
