@@ -26,6 +26,13 @@ export type AuditAction =
  * One audit row. Call it with the transaction that makes the change, so the change and its record
  * commit together or not at all.
  */
+/** A bank account as the audit log records it (a bank change, the account a withdrawal names). */
+export const auditedAccount = (r: { accountBank?: string | null; accountNumber?: string | null; accountName?: string | null } | null) => ({
+  bank: r?.accountBank ?? null,
+  number: r?.accountNumber ?? null,
+  name: r?.accountName ?? null,
+});
+
 export async function writeAudit(
   tx: Tx | Db,
   actorId: number,

@@ -3,16 +3,15 @@ import { MAX_BONUS, tooLarge } from '../money/limits';
 import { FIELD_LABELS } from '../../../common/errors';
 import { decimal } from '../lib/ids';
 
-const num = decimal;
 
 export const BonusCreateBody = z
   .object({
     // adminId is accepted for the documented body shape but never trusted: the signed-in admin is used.
     adminId: z.unknown().optional(),
-    userId: z.preprocess(num, z.number({ message: 'Member is required.' }).int('Member is required.').positive('Member is required.')).optional(),
-    user_id: z.preprocess(num, z.number().int().positive()).optional(),
+    userId: z.preprocess(decimal, z.number({ message: 'Member is required.' }).int('Member is required.').positive('Member is required.')).optional(),
+    user_id: z.preprocess(decimal, z.number().int().positive()).optional(),
     nominal: z.preprocess(
-      num,
+      decimal,
       // Bounds decide a number past 2^53 (zod's int() would call it not whole): too large, or not above 0.
       z.number({ message: 'Nominal is required.' }).max(MAX_BONUS, tooLarge(FIELD_LABELS.nominal[0], MAX_BONUS)).refine(Number.isInteger, 'Nominal must be a whole number.').min(1, 'Nominal must be more than 0.'),
     ),

@@ -10,7 +10,7 @@ import { getSettings } from '../settings/service';
 import { hashPassword } from '../auth/password';
 import { isStaffOrAbove, type AuthUser } from '../auth/middleware';
 import { issueToken } from '../auth/service';
-import { writeAudit } from '../audit/service';
+import { auditedAccount, writeAudit } from '../audit/service';
 import { assertCanReachUser, getUserRow } from './service';
 import { publicUser, type UserRow } from './view';
 import { FIELD_LABELS } from '../../../common/errors';
@@ -145,9 +145,8 @@ export async function updateUser(ctx: AppContext, caller: AuthUser, id: number, 
     if (passwordChange) await writeAudit(tx, caller.id, id, 'user.password', { self });
     if (feeChange && 'blastFee' in patch) await writeAudit(tx, caller.id, id, 'user.fee', { from: row.blastFee, to: patch.blastFee });
     // The account withdrawals are paid to: who changed it, from what to what.
-    const bank = (r: { accountBank?: string | null; accountNumber?: string | null; accountName?: string | null }) => ({ bank: r.accountBank ?? null, number: r.accountNumber ?? null, name: r.accountName ?? null });
-    const before = bank(row);
-    const after = bank({ ...row, ...patch });
+    const before = auditedAccount(row);
+    const after = auditedAccount({ ...row, ...patch });
     if (JSON.stringify(before) !== JSON.stringify(after)) await writeAudit(tx, caller.id, id, 'user.bank', { from: before, to: after });
     if (intervalChange && 'blastIntervalMin' in patch) {
       await writeAudit(tx, caller.id, id, 'user.interval', {

@@ -8,19 +8,17 @@ export const MIN_WITHDRAW_MSG = 'Minimal permintaan penarikan adalah Rp 10.000';
 export const NO_BANK_MSG = 'Rekening bank belum diisi. Lengkapi data bank Anda di profil terlebih dahulu.';
 export const NO_BALANCE_MSG = 'Saldo tidak mencukupi untuk permintaan penarikan ini.';
 
-const num = decimal;
-
 export const WithdrawRequestBody = z.object({
   nominal: z.preprocess(
-    num,
+    decimal,
     // Bounds decide a number past 2^53 (zod's int() would call it not whole): too large, or below the minimum.
     z.number({ message: MIN_WITHDRAW_MSG }).max(MAX_WITHDRAW, tooLarge(FIELD_LABELS.nominal[0], MAX_WITHDRAW)).refine(Number.isInteger, 'Nominal harus bilangan bulat.').min(MIN_WITHDRAW, MIN_WITHDRAW_MSG),
   ),
-  userId: z.preprocess(num, z.number().int().positive()).optional().nullable(),
+  userId: z.preprocess(decimal, z.number().int().positive()).optional().nullable(),
 });
 
 export const WithdrawUpdateBody = z.object({
-  id: z.preprocess(num, z.number({ message: 'id is required.' }).int().positive()),
+  id: z.preprocess(decimal, z.number({ message: 'id is required.' }).int().positive()),
   status: z.enum(['requested', 'accepted', 'rejected'], { message: 'Status must be requested, accepted or rejected.' }),
 });
 

@@ -9,7 +9,7 @@ import { users, withdrawals } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { paged, pageWindow } from '../lib/paging';
 import { balanceBigOf } from '../money/balance';
-import { writeAudit } from '../audit/service';
+import { auditedAccount, writeAudit } from '../audit/service';
 import { KEY_REUSED, onceByKey } from '../lib/request-key';
 import { publishBalance } from '../money/events';
 import { NO_BALANCE_MSG, NO_BANK_MSG, type WithdrawRequestBody, type WithdrawStatus, type WithdrawUpdateBody } from './schema';
@@ -71,8 +71,7 @@ export async function requestWithdrawal(ctx: AppContext, caller: AuthUser, body:
     if ((await balanceBigOf(tx, caller.id)) < BigInt(body.nominal)) throw new HttpError(422, NO_BALANCE_MSG);
     const [inserted] = await tx.insert(withdrawals).values({ userId: caller.id, nominal: body.nominal, status: 'requested', requestKey: key }).returning();
     // The request holds the money from the balance: a money change, recorded with the account it names.
-    const account = { bank: me.accountBank ?? null, number: me.accountNumber ?? null, name: me.accountName ?? null };
-    await writeAudit(tx, caller.id, caller.id, 'withdraw.request', { withdrawId: inserted!.id, nominal: inserted!.nominal, account });
+    await writeAudit(tx, caller.id, caller.id, 'withdraw.request', { withdrawId: inserted!.id, nominal: inserted!.nominal, account: auditedAccount(me) });
     return { row: withdrawView(inserted!, me), repeated: false };
   }));
   if (!repeated) await announce(ctx, row);
@@ -115,8 +114,7 @@ export async function updateWithdrawal(ctx: AppContext, caller: AuthUser, body: 
       .returning();
     const owner = (await one(tx.select(userBank).from(users).where(eq(users.id, updated!.userId)).limit(1))) ?? null;
     // The account the decision was made for, as it stood then (the member may change it later).
-    const account = { bank: owner?.accountBank ?? null, number: owner?.accountNumber ?? null, name: owner?.accountName ?? null };
-    await writeAudit(tx, caller.id, updated!.userId, 'withdraw.status', { withdrawId: updated!.id, nominal: updated!.nominal, account, from: current.status, to: updated!.status });
+    await writeAudit(tx, caller.id, updated!.userId, 'withdraw.status', { withdrawId: updated!.id, nominal: updated!.nominal, account: auditedAccount(owner), from: current.status, to: updated!.status });
     return withdrawView(updated!, owner);
   });
   await announce(ctx, row);

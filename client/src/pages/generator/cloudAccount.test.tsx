@@ -23,7 +23,6 @@ const ALERT = 'Akun Cloud API tidak dapat memeriksa nomor WhatsApp. Pilih akun y
 
 beforeAll(async () => {
   await loadConsoleLocales();
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, onchange: null, dispatchEvent: () => false })) as unknown as typeof window.matchMedia;
 });
 
 afterEach(async () => {

@@ -21,8 +21,6 @@ const { MessageForm } = await import('./form');
 
 beforeAll(async () => {
   await loadConsoleLocales();
-  // antd's responsive helpers read matchMedia, which jsdom lacks.
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, onchange: null, dispatchEvent: () => false })) as unknown as typeof window.matchMedia;
 });
 
 afterEach(async () => {

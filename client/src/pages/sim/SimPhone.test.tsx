@@ -13,7 +13,6 @@ const { SimPhone } = await import('./SimPhone');
 
 beforeAll(async () => {
   await loadConsoleLocales();
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, onchange: null, dispatchEvent: () => false })) as unknown as typeof window.matchMedia;
 });
 afterEach(() => cleanup());
 

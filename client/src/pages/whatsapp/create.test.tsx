@@ -17,7 +17,6 @@ const { WhatsappCreate } = await import('./create');
 
 beforeAll(async () => {
   await loadConsoleLocales();
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, onchange: null, dispatchEvent: () => false })) as unknown as typeof window.matchMedia;
 });
 
 afterEach(async () => {
