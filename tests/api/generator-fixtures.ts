@@ -99,3 +99,10 @@ export async function staffLogin(ctx: AppContext, email: string) {
   return { id: row.id, auth: { Authorization: `Bearer ${await issueToken(ctx, row, true)}` } };
 }
 
+/** POST /admin/validator/create as `user` for one of its accounts: the file, and the form's fields (no waits, no save to list unless given). */
+export function uploadValidator(t: TestApp, user: TestUser, accountId: number, content: string | Buffer, fileName: string, fields: Record<string, string> = {}) {
+  let req = t.http.post('/api/admin/validator/create').set(user.auth);
+  const all = { whatsapp_id: String(accountId), b_insert: '0', interval_min: '0', interval_max: '0', ...fields };
+  for (const [k, v] of Object.entries(all)) req = req.field(k, v);
+  return req.attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), fileName);
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SIM, startTestApp, type TestApp, type TestUser } from '../helpers';
 import { linkByQr, newDeviceId, type LinkedAccount } from './whatsapp-fixtures';
+import { uploadValidator } from './generator-fixtures';
 import { classifyStep } from '../../server/src/phonenumbers/renormalize';
 import { asc, eq } from 'drizzle-orm';
 import { phoneNumbers, validatorItems } from '../../server/src/db/schema';
@@ -141,14 +142,7 @@ describe('generator ranges', () => {
 describe('validator files', () => {
   it('normalises rows with the default country and counts numbers outside the plan as "nomor tidak valid"', async () => {
     const csv = 'number,name\n812-3456-0001,Satu\n+62 812 3456 0002,Dua\n0804 1234,Salah\n';
-    const res = await t.http
-      .post('/api/admin/validator/create')
-      .set(staff.auth)
-      .field('whatsapp_id', String(account.id))
-      .field('b_insert', '0')
-      .field('interval_min', '0')
-      .field('interval_max', '0')
-      .attach('file', Buffer.from(csv), 'v.csv');
+    const res = await uploadValidator(t, staff, account.id, csv, 'v.csv');
     expect(res.status).toBe(201);
     const rows = await t.ctx.db
       .select({ number: validatorItems.number, reason: validatorItems.reason })

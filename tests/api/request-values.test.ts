@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonuses, messageTemplates, users, validatorItems } from '../../server/src/db/schema';
 import { startTestApp, type TestApp, type TestUser } from '../helpers';
 import { eventually, linkByQr } from './whatsapp-fixtures';
+import { uploadValidator } from './generator-fixtures';
 
 let t: TestApp;
 let admin: TestUser;
@@ -21,14 +22,7 @@ afterAll(() => t.close());
 async function validatorFile(csv: string) {
   const staff = await t.user('staff');
   const account = await linkByQr(t, staff);
-  return t.http
-    .post('/api/admin/validator/create')
-    .set(staff.auth)
-    .field('whatsapp_id', String(account.id))
-    .field('b_insert', '0')
-    .field('interval_min', '0')
-    .field('interval_max', '0')
-    .attach('file', Buffer.from(csv), 'v.csv');
+  return uploadValidator(t, staff, account.id, csv, 'v.csv');
 }
 
 const bonusCount = async () => (await t.ctx.db.select({ id: bonuses.id }).from(bonuses).where(eq(bonuses.userId, member.id))).length;

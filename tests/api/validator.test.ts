@@ -7,7 +7,7 @@ import { startTestApp, type TestApp, type TestUser, SIM } from '../helpers';
 import { optOuts, phoneNumbers } from '../../server/src/db/schema';
 import { DISCONNECTED_MESSAGE, INTERVAL_ORDER_MESSAGE } from '../../common/jobs';
 import { eventually, linkByQr, type LinkedAccount } from './whatsapp-fixtures';
-import { finished, jobUntil, rangeOf, record, registeredIn } from './generator-fixtures';
+import { finished, jobUntil, rangeOf, record, registeredIn, uploadValidator } from './generator-fixtures';
 
 let t: TestApp;
 let staff: TestUser;
@@ -26,12 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function upload(user: TestUser, content: string | Buffer, fileName: string, fields: Record<string, string> = {}) {
-  let req = t.http.post('/api/admin/validator/create').set(user.auth);
-  const all = { whatsapp_id: String(account.id), b_insert: '0', interval_min: '0', interval_max: '0', ...fields };
-  for (const [k, v] of Object.entries(all)) req = req.field(k, v);
-  return req.attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), fileName);
-}
+const upload = (user: TestUser, content: string | Buffer, fileName: string, fields: Record<string, string> = {}) => uploadValidator(t, user, account.id, content, fileName, fields);
 
 async function runToEnd(id: number) {
   await t.http.post('/api/admin/validator/start').set(staff.auth).send({ id }).expect(200);
