@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { transaction, type Db } from '../server/src/db/client';
 import { one } from '../server/src/db/raw';
-import { bonuses, messageLogs, users, whatsapps, withdrawals } from '../server/src/db/schema';
+import { auditLog, bonuses, messageLogs, users, whatsapps, withdrawals } from '../server/src/db/schema';
+import { auditedAccount, type AuditAction } from '../server/src/audit/service';
 import { feeFor } from '../server/src/money/levels';
 import { creditReferral } from '../server/src/money/referral';
 import { demoSeeders } from './registry';
@@ -86,17 +87,46 @@ demoSeeders.push(async (db, ids) => {
     .where(eq(users.id, member4));
 
   const ago = (days: number) => new Date(Date.now() - days * DAY);
-  await db.insert(bonuses).values([
+  const givenBonuses = await db.insert(bonuses).values([
       { userId: member, adminId: admin, nominal: 25000, reason: 'Bonus akhir bulan', createdAt: ago(6) },
       { userId: member, adminId: admin, nominal: 10000, reason: 'Hadiah referal terbanyak', createdAt: ago(2) },
       { userId: member2, adminId: admin, nominal: 15000, reason: 'Bonus member baru', createdAt: ago(4) },
       { userId: member4, adminId: admin, nominal: 5000, reason: 'Bonus konsisten blast', createdAt: ago(1) },
-  ]);
+  ]).returning();
 
-  await db.insert(withdrawals).values([
+  const requested = await db.insert(withdrawals).values([
       { userId: member, nominal: 50000, status: 'accepted', updatedBy: admin, updatedAt: ago(3), createdAt: ago(4) },
       { userId: member, nominal: 20000, status: 'rejected', updatedBy: admin, updatedAt: ago(1), createdAt: ago(2) },
       { userId: member, nominal: 15000, status: 'requested', createdAt: ago(0.2) },
       { userId: member4, nominal: 10000, status: 'requested', createdAt: ago(0.5) },
+  ]).returning();
+
+  // The audit log holds these money changes as the console would have written them.
+  const owners = new Map((await db.select().from(users)).map((u) => [u.id, u]));
+  const account = (userId: number) => auditedAccount(owners.get(userId) ?? null);
+  await db.insert(auditLog).values([
+    ...givenBonuses.map((b) => ({
+      actorId: b.adminId,
+      targetUserId: b.userId,
+      action: 'bonus.create' satisfies AuditAction,
+      details: { bonusId: b.id, nominal: b.nominal, reason: b.reason },
+      createdAt: b.createdAt,
+    })),
+    ...requested.map((w) => ({
+      actorId: w.userId,
+      targetUserId: w.userId,
+      action: 'withdraw.request' satisfies AuditAction,
+      details: { withdrawId: w.id, nominal: w.nominal, account: account(w.userId) },
+      createdAt: w.createdAt,
+    })),
+    ...requested
+      .filter((w) => w.status !== 'requested')
+      .map((w) => ({
+        actorId: w.updatedBy,
+        targetUserId: w.userId,
+        action: 'withdraw.status' satisfies AuditAction,
+        details: { withdrawId: w.id, nominal: w.nominal, account: account(w.userId), from: 'requested', to: w.status },
+        createdAt: w.updatedAt ?? w.createdAt,
+      })),
   ]);
 });

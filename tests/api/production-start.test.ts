@@ -9,7 +9,7 @@ import { startFailure } from '../../server/src/lib/errors';
 import { underStartLock, type PgDb } from '../../server/src/db/postgres';
 import { configNotices, loadConfig } from '../../server/src/config';
 import { closeDb, createTestDb, type Db } from '../../server/src/db/client';
-import { users } from '../../server/src/db/schema';
+import { auditLog, bonuses, users, withdrawals } from '../../server/src/db/schema';
 import { createUser } from '../../server/src/auth/service';
 import { verifyPassword } from '../../server/src/auth/password';
 import { DEMO_LOGINS } from '../../seed/demo';
@@ -42,6 +42,18 @@ describe('what a start puts in the database', () => {
     const emails = (await everyone()).map((u) => u.email);
     for (const l of DEMO_LOGINS) expect(emails).toContain(l.email);
     expect(result.notices).toEqual([]);
+    // The demo's bonuses and withdrawals are in the audit log, as the console would have written them.
+    const audited = await db.select().from(auditLog);
+    const actions = (action: string) => audited.filter((a) => a.action === action);
+    expect(actions('bonus.create')).toHaveLength((await db.select().from(bonuses)).length);
+    const requests = await db.select().from(withdrawals);
+    expect(actions('withdraw.request').map((a) => a.details.withdrawId).sort()).toEqual(requests.map((w) => w.id).sort());
+    const decided = requests.filter((w) => w.status !== 'requested');
+    expect(decided.length).toBeGreaterThan(0);
+    expect(actions('withdraw.status').map((a) => [a.details.withdrawId, a.details.to, a.actorId])).toEqual(
+      expect.arrayContaining(decided.map((w) => [w.id, w.status, w.updatedBy])),
+    );
+    expect(actions('withdraw.status')).toHaveLength(decided.length);
   });
 
   it.each([{ NODE_ENV: 'production' }, { DATABASE_URL: 'postgres://blast@127.0.0.1:5432/blast' }])('seeds nothing in production (%o) and says how to make the first admin', async (env) => {
