@@ -138,6 +138,12 @@ test('a member without a bank account is sent to the profile, fills it, requests
   await pressOk(page);
   await expect(row).toContainText('Diterima');
   await expect(row.getByRole('button', { name: 'Batalkan' })).toBeVisible();
+  // The audit log names the amount, the account and the decision in words.
+  await page.goto('/audit');
+  const decision = page.getByRole('row').filter({ hasText: 'Keputusan withdraw' }).filter({ hasText: member.name }).first();
+  await expect(decision).toContainText('nominal: Rp 20.000');
+  await expect(decision).toContainText(`BCA 0123456789 (${member.name})`);
+  await expect(decision).toContainText('Diajukan → Diterima');
 
   await as(page, member.email, PASSWORD);
   await page.goto('/withdraw');

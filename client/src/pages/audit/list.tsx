@@ -4,6 +4,7 @@ import { Alert, Table, Typography } from 'antd';
 import { Pager } from '../../components/Pager';
 import { PageTitle } from '../../components/PageTitle';
 import { formatDateTime } from '../../lib/format';
+import { auditDetail } from './detail';
 
 interface Person {
   id: number;
@@ -22,24 +23,6 @@ export interface AuditRow {
 }
 
 const personName = (p: Person | null) => (p ? `${p.firstname} ${p.lastname}`.trim() || p.email : '-');
-
-const show = (v: unknown) => (v === null || v === undefined ? '-' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The details as short text: `price: 0 → 77`, a before/after pair by its changed fields, else `key: value`. */
-function describe(details: Record<string, unknown>): string {
-  const parts: string[] = [];
-  const { from, to, ...rest } = details;
-  for (const [key, value] of Object.entries(rest)) {
-    parts.push(isRecord(value) && 'from' in value && 'to' in value ? `${key}: ${show(value.from)} → ${show(value.to)}` : `${key}: ${show(value)}`);
-  }
-  if (isRecord(from) && isRecord(to)) {
-    for (const key of Object.keys(to)) if (show(from[key]) !== show(to[key])) parts.push(`${key}: ${show(from[key])} → ${show(to[key])}`);
-  } else if ('from' in details || 'to' in details) {
-    parts.push(`${show(from)} → ${show(to)}`);
-  }
-  return parts.join('; ');
-}
 
 /** Who changed what for whom: roles, passwords, money and rules (admin and dev). */
 export function AuditList() {
@@ -62,7 +45,7 @@ export function AuditList() {
         <Table.Column<AuditRow>
           key="detail"
           title={t('audit.fields.detail')}
-          render={(_, r) => <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{describe(r.details)}</Typography.Text>}
+          render={(_, r) => <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{auditDetail(r.action, r.details, t)}</Typography.Text>}
         />
       </Table>
       <Pager page={currentPage} totalPages={pageCount} onChange={setCurrentPage} />
