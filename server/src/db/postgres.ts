@@ -110,16 +110,25 @@ export async function closePostgres(db: PgDb): Promise<void> {
 }
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
+/** Attempts of one SERIALIZABLE transaction before its serialization failure is given up on. */
+export const SERIALIZABLE_ATTEMPTS = 25;
+/** The longest pause between two attempts, in milliseconds. */
+const MAX_PAUSE_MS = 250;
 
-/** One transaction; SERIALIZABLE ones are retried (a few times, with jitter) when they lose a race. */
+/**
+ * One transaction; SERIALIZABLE ones are retried when they lose a race. The pause before the next attempt is
+ * random up to a bound that doubles with each attempt (up to MAX_PAUSE_MS): transactions that read and write
+ * the same member's money conflict with each other, so a burst of them for one member can only commit about
+ * one per round, and fixed short pauses let the same ones collide again until their attempts ran out.
+ */
 export async function postgresTransaction<T>(db: PgDb, fn: (tx: PgDb) => Promise<T>, options: { serializable: boolean }): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db.transaction((tx) => fn(tx as unknown as PgDb), options.serializable ? { isolationLevel: 'serializable' } : undefined);
     } catch (err) {
       const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-      if (!code || !RETRYABLE.has(code) || attempt >= 8) throw err;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      if (!code || !RETRYABLE.has(code) || attempt >= SERIALIZABLE_ATTEMPTS) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(MAX_PAUSE_MS, 5 * 2 ** attempt)));
     }
   }
 }
