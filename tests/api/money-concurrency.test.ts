@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp, type TestUser } from '../helpers';
-import { bonuses } from '../../server/src/db/schema';
+import { bonuses, levels } from '../../server/src/db/schema';
 
 // Races on the rules that hold money or decide fees. On SQLite the connection gate serialises them; these
 // tests matter most with DATABASE_URL=postgres://…, where they run as truly concurrent transactions.
@@ -22,5 +22,25 @@ describe('concurrent money changes', () => {
     expect(answers.map((r) => r.status)).toEqual(Array.from({ length: 40 }, () => 201));
     expect(await t.ctx.db.select().from(bonuses).where(eq(bonuses.userId, m.id))).toHaveLength(40);
     expect((await t.http.get(`/api/admin/withdraw/balance/${m.id}`).set(admin.auth)).body.balance).toBe(4000);
+  });
+});
+
+describe('concurrent level saves', () => {
+  it('ten levels saved at once with one requirement: one is made, the others are refused with 409', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => t.http.post('/api/admin/level/create').set(admin.auth).send({ name: `Balapan ${i}`, blast_fee: 10, requirement_blast: 777 })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, ...Array.from({ length: 9 }, () => 409)]);
+    expect(await t.ctx.db.select().from(levels).where(eq(levels.requirementBlast, 777))).toHaveLength(1);
+  });
+
+  it('ten levels edited at once to one requirement: only one of them gets it', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      ids.push((await t.http.post('/api/admin/level/create').set(admin.auth).send({ name: `Sunting ${i}`, blast_fee: 10, requirement_blast: 1000 + i }).expect(201)).body.level.id);
+    }
+    const answers = await Promise.all(ids.map((id) => t.http.put(`/api/admin/level/${id}`).set(admin.auth).send({ name: `Sunting ${id}`, blast_fee: 10, requirement_blast: 2000 })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array.from({ length: 9 }, () => 409)]);
+    expect(await t.ctx.db.select().from(levels).where(eq(levels.requirementBlast, 2000))).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { transaction, type Db } from '../db/client';
+import { moneyTransaction, transaction, type Db } from '../db/client';
 import { one } from '../db/raw';
 import { levels } from '../db/schema';
 import { HttpError } from '../lib/errors';
@@ -75,9 +75,13 @@ const levelDetails = (l: { id: number; name: string; blastFee: number; requireme
   requirement_blast: l.requirementBlast,
 });
 
-/** The requirement check, the change and its audit row are one transaction, so two saves cannot both pass the check. */
+/**
+ * The requirement check, the change and its audit row are one money transaction (a level sets fees), so two
+ * saves cannot both pass the check: on PostgreSQL a plain transaction reads under READ COMMITTED, where two
+ * saves at once each see no clash and both insert; SERIALIZABLE makes one of them retry and meet the other.
+ */
 export async function createLevel(ctx: AppContext, actorId: number, input: LevelInput) {
-  const row = await transaction(ctx.db, async (tx) => {
+  const row = await moneyTransaction(ctx.db, async (tx) => {
     await assertRequirementFree(tx, input.requirement_blast, null);
     const [created] = await tx
       .insert(levels)
@@ -90,7 +94,7 @@ export async function createLevel(ctx: AppContext, actorId: number, input: Level
 }
 
 export async function updateLevel(ctx: AppContext, actorId: number, id: number, input: LevelInput) {
-  await transaction(ctx.db, async (tx) => {
+  await moneyTransaction(ctx.db, async (tx) => {
     const before = await getRow(tx, id);
     await assertRequirementFree(tx, input.requirement_blast, id);
     const [after] = await tx
