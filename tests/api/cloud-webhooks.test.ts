@@ -304,6 +304,19 @@ describe('delivery statuses', () => {
     expect(await account()).toMatchObject({ countFail: before.account.countFail + failed, income: before.account.income + paid * PRICE });
     expect(await invariantViolations(t.ctx.db, PERCENT)).toEqual([]);
   });
+
+  it('statuses of one member posted at once, each twice and out of order, pay every message once and are all answered 200', async () => {
+    const sends = await acceptedSends(15);
+    // Meta posts each status on its own and retries it; 'read' may overtake 'delivered'.
+    const posts = sends.flatMap((s) => [statusBody([{ id: s.wamid, status: 'read' }]), statusBody([{ id: s.wamid, status: 'delivered' }]), statusBody([{ id: s.wamid, status: 'delivered' }])]);
+    const answers = await Promise.all(posts.map((b) => post(b)));
+    expect(answers.map((r) => r.status)).toEqual(posts.map(() => 200));
+    for (const s of sends) expect(await logRow(s.id)).toMatchObject({ success: true, income: PRICE, deliveryStatus: 'read' });
+    expect((await user(member.id)).income).toBe(before.member.income + 15 * PRICE);
+    expect((await account()).income).toBe(before.account.income + 15 * PRICE);
+    for (const s of sends) expect(await credits(s.id)).toHaveLength(1);
+    expect(await invariantViolations(t.ctx.db, PERCENT)).toEqual([]);
+  });
 });
 
 describe('inbound messages', () => {
