@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp, type TestUser } from '../helpers';
 import { bonuses, levels } from '../../server/src/db/schema';
+import { earn, setBank } from './money-fixtures';
 
 // Races on the rules that hold money or decide fees. On SQLite the connection gate serialises them; these
 // tests matter most with DATABASE_URL=postgres://…, where they run as truly concurrent transactions.
@@ -22,6 +23,21 @@ describe('concurrent money changes', () => {
     expect(answers.map((r) => r.status)).toEqual(Array.from({ length: 40 }, () => 201));
     expect(await t.ctx.db.select().from(bonuses).where(eq(bonuses.userId, m.id))).toHaveLength(40);
     expect((await t.http.get(`/api/admin/withdraw/balance/${m.id}`).set(admin.auth)).body.balance).toBe(4000);
+  });
+
+  it('20 withdrawal requests within the balance sent at once, then decided and reopened at once: every one is answered as asked', async () => {
+    const m = await t.user('member');
+    await setBank(t.ctx.db, m.id);
+    await earn(t.ctx.db, m.id, 300, 1000);
+    const requests = await Promise.all(Array.from({ length: 20 }, () => t.http.post('/api/admin/withdraw/request').set(m.auth).send({ nominal: 10000 })));
+    expect(requests.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 201));
+    const ids = requests.map((r) => r.body.withdraw.id as number);
+    const move = (id: number, status: string) => t.http.put('/api/admin/withdraw/update').set(admin.auth).send({ id, status });
+    const decisions = await Promise.all(ids.map((id, i) => move(id, i % 2 ? 'accepted' : 'rejected')));
+    expect(decisions.map((r) => r.status)).toEqual(ids.map(() => 200));
+    const reopened = await Promise.all(ids.filter((_, i) => i % 2 === 0).map((id) => move(id, 'requested')));
+    expect(reopened.map((r) => r.status)).toEqual(Array.from({ length: 10 }, () => 200));
+    expect((await t.http.get(`/api/admin/withdraw/balance/${m.id}`).set(admin.auth)).body.balance).toBe(100000);
   });
 });
 
