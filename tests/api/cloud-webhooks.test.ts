@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { transaction } from '../../server/src/db/client';
 import { one } from '../../server/src/db/raw';
-import { messageLogs, optOuts, phoneNumbers, referralCredits, settings, users, whatsapps } from '../../server/src/db/schema';
+import { levels, messageLogs, optOuts, phoneNumbers, referralCredits, settings, users, whatsapps } from '../../server/src/db/schema';
 import { engineFor } from '../../server/src/engine/engine';
 import { STOP_BUTTON_PREFIX } from '../../server/src/engine/templates';
 import { signBody } from '../../server/src/webhooks/signature';
@@ -303,6 +303,31 @@ describe('delivery statuses', () => {
     expect((await post(body)).status).toBe(200);
     expect(await account()).toMatchObject({ countFail: before.account.countFail + failed, income: before.account.income + paid * PRICE });
     expect(await invariantViolations(t.ctx.db, PERCENT)).toEqual([]);
+  });
+
+  it('pays the level of the member\'s successful messages before the send, even when later sends moved them up a level', async () => {
+    await t.ctx.db.update(users).set({ blastFee: null }).where(eq(users.id, member.id));
+    const reached = (await user(member.id)).totalSuccess + 2;
+    const made = await t.ctx.db
+      .insert(levels)
+      .values([
+        { name: 'Dasar', blastFee: 100, requirementBlast: 0 },
+        { name: 'Naik', blastFee: 200, requirementBlast: reached },
+      ])
+      .returning({ id: levels.id });
+    try {
+      // Five sends accepted one after the other: the first two before the member reached 'Naik', the other three after.
+      const sends = await acceptedSends(5);
+      // Their deliveries come later, in reverse order.
+      for (const s of [...sends].reverse()) expect((await post(statusBody([{ id: s.wamid, status: 'delivered' }]))).status).toBe(200);
+      const incomes = [];
+      for (const s of sends) incomes.push((await logRow(s.id)).income);
+      expect(incomes).toEqual([100, 100, 200, 200, 200]);
+      expect((await user(member.id)).income).toBe(before.member.income + 800);
+      expect(await invariantViolations(t.ctx.db, PERCENT)).toEqual([]);
+    } finally {
+      for (const l of made) await t.ctx.db.delete(levels).where(eq(levels.id, l.id));
+    }
   });
 
   it('statuses of one member posted at once, each twice and out of order, pay every message once and are all answered 200', async () => {

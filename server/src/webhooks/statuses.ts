@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, sql } from 'drizzle-orm';
 import { moneyTransaction, type Db } from '../db/client';
 import { one } from '../db/raw';
 import { messageLogs, phoneNumbers, users, whatsapps } from '../db/schema';
@@ -112,7 +112,7 @@ export async function applyStatus(db: Db, status: CloudStatus): Promise<StatusOu
 
     // First report that the message arrived ('read' may come without 'delivered'): pay once.
     const arrives = status.status !== 'sent' && !(row.deliveryStatus === 'delivered' || row.deliveryStatus === 'read');
-    const fee = arrives && row.success && row.income === 0 ? await feeAtDelivery(tx, row.userId) : 0;
+    const fee = arrives && row.success && row.income === 0 ? await feeAtDelivery(tx, row) : 0;
     await tx
       .update(messageLogs)
       .set({ deliveryStatus: status.status, statusAt: at, ...(fee > 0 ? { income: fee } : {}) })
@@ -135,10 +135,20 @@ export async function applyStatus(db: Db, status: CloudStatus): Promise<StatusOu
 
 /**
  * The engine's fee rule (money/levels.ts feeFor) for a send counted as a success earlier: the member's
- * level is the one of their successful messages before this one, as it would have been at send time.
+ * level is the one of their successful messages before this one, as it was at send time. Sends accepted
+ * after this one are already in the member's total (its delivery may come long after them), so they are
+ * taken off: the successful rows of the member at or after this row's time with a higher id, a range of the
+ * (user_id, created_at) index.
  */
-async function feeAtDelivery(tx: Db, userId: number): Promise<number> {
-  const member = await one(tx.select({ blastFee: users.blastFee, totalSuccess: users.totalSuccess }).from(users).where(eq(users.id, userId)).limit(1));
+async function feeAtDelivery(tx: Db, row: Pick<typeof messageLogs.$inferSelect, 'id' | 'userId' | 'createdAt'>): Promise<number> {
+  const member = await one(tx.select({ blastFee: users.blastFee, totalSuccess: users.totalSuccess }).from(users).where(eq(users.id, row.userId)).limit(1));
   if (!member) return 0;
-  return feeFor(tx, { blastFee: member.blastFee, totalSuccess: Math.max(0, member.totalSuccess - 1) });
+  if (member.blastFee !== null && member.blastFee > 0) return member.blastFee;
+  const later = await one(
+    tx
+      .select({ n: count() })
+      .from(messageLogs)
+      .where(and(eq(messageLogs.userId, row.userId), gte(messageLogs.createdAt, row.createdAt), gt(messageLogs.id, row.id), eq(messageLogs.success, true))),
+  );
+  return feeFor(tx, { blastFee: member.blastFee, totalSuccess: Math.max(0, member.totalSuccess - 1 - Number(later?.n ?? 0)) });
 }
