@@ -81,6 +81,23 @@ describe('who may change whom (PUT /admin/users/{id})', () => {
     expect(await lastAudit()).toMatchObject({ action: 'user.password', actorId: admin.id, targetUserId: m.id, details: { self: false } });
   });
 
+  it('the same role or fee change sent three times at once is made and audited once', async () => {
+    const m = await t.user('member');
+    const roles = await Promise.all([1, 2, 3].map(() => put(admin, m.id, { role: 'staff' })));
+    // One makes the change; the others find it made (no change) or, when they read the row before it, are refused.
+    expect(roles.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(roles.every((r) => r.status === 200 || (r.status === 409 && r.body.msg === MSG.changedMeanwhile))).toBe(true);
+    expect(await roleOf(m.id)).toBe('staff');
+    const other = await t.user('member');
+    const fees = await Promise.all([admin, dev, admin].map((who) => put(who, other.id, { blast_fee: 150 })));
+    expect(fees.every((r) => r.status === 200 || (r.status === 409 && r.body.msg === MSG.changedMeanwhile))).toBe(true);
+    const rows = (await auditRows()).filter((r) => r.targetUserId === m.id || r.targetUserId === other.id);
+    expect(rows.map((r) => [r.action, r.details])).toEqual([
+      ['user.role', { from: 'member', to: 'staff' }],
+      ['user.fee', { from: null, to: 150 }],
+    ]);
+  });
+
   it('dev and admin set a member fee and intervals (audited); sending unchanged values is no change', async () => {
     const m = await t.user('member');
     const res = await put(dev, m.id, { blast_interval_min: 4, blast_interval_max: 9, blast_fee: 150 });

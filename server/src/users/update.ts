@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { transaction } from '../db/client';
@@ -52,7 +53,10 @@ export const MSG = {
   roleValue: 'Peran hanya dapat diubah menjadi member atau staff.',
   profileOwner: 'Data profil hanya dapat diubah oleh pemiliknya.',
   feeTarget: 'Fee dan interval hanya berlaku untuk akun member.',
+  changedMeanwhile: 'Peran, fee atau interval pengguna ini baru saja diubah oleh orang lain. Muat ulang lalu coba lagi.',
 } as const;
+
+const sameAs = (column: AnySQLiteColumn, value: number | string | null): SQL => (value === null ? isNull(column) : eq(column, value));
 
 const refuse = (status: number, msg: string, field?: string) => new HttpError(status, msg, field ? { errors: { [field]: msg } } : {});
 
@@ -140,7 +144,23 @@ export async function updateUser(ctx: AppContext, caller: AuthUser, id: number, 
   }
 
   await transaction(ctx.db, async (tx) => {
-    if (Object.keys(patch).length) await tx.update(users).set(patch).where(eq(users.id, id));
+    // A role, fee or interval change is made from the values read above, and the audit row says 'from' them: it
+    // applies only while they are still the values in the row. Of two changes sent at once the second finds them
+    // changed and is refused, instead of both passing and the log showing one change twice.
+    const operatorChange = 'role' in patch || 'blastFee' in patch || 'blastIntervalMin' in patch;
+    const where = operatorChange
+      ? and(
+          eq(users.id, id),
+          eq(users.role, row.role),
+          sameAs(users.blastFee, row.blastFee),
+          sameAs(users.blastIntervalMin, row.blastIntervalMin),
+          sameAs(users.blastIntervalMax, row.blastIntervalMax),
+        )
+      : eq(users.id, id);
+    if (Object.keys(patch).length) {
+      const changedRows = await tx.update(users).set(patch).where(where).returning({ id: users.id });
+      if (operatorChange && changedRows.length === 0) throw refuse(409, MSG.changedMeanwhile);
+    }
     if (roleChange && patch.role) await writeAudit(tx, caller.id, id, 'user.role', { from: row.role, to: patch.role });
     if (passwordChange) await writeAudit(tx, caller.id, id, 'user.password', { self });
     if (feeChange && 'blastFee' in patch) await writeAudit(tx, caller.id, id, 'user.fee', { from: row.blastFee, to: patch.blastFee });
