@@ -122,6 +122,7 @@ export const ERROR_MESSAGES = {
   profile_protected: ['Peran dan kata sandi akun admin atau developer tidak dapat diubah.'],
   profile_role_value: ['Peran hanya dapat diubah menjadi member atau staff.'],
   profile_member_fields: ['Fee dan interval hanya berlaku untuk akun member.'],
+  profile_changed_meanwhile: ['Peran, fee atau interval pengguna ini baru saja diubah oleh orang lain. Muat ulang lalu coba lagi.'],
   bank_unavailable: ['Bank tidak tersedia.'],
   account_number_digits: ['Nomor rekening hanya boleh berisi angka.'],
   interval_min_max: ['Interval Min tidak boleh lebih besar dari Interval Max.'],
