@@ -11,7 +11,7 @@ import { SQLITE_ENGINE_SQL } from '../../server/src/db/sqlite/engine';
 import { PG_ENGINE_SQL } from '../../server/src/db/pg/engine';
 
 /** The SQLite statements the floor runs per tick. */
-const FLOOR_STATEMENTS = ['settings', 'levels', 'templates', 'claim', 'release', 'member', 'insertLog', 'addToAccount', 'addToMember', 'markSent', 'useTemplate', 'userExists', 'insertCredit'] as const;
+const FLOOR_STATEMENTS = ['settings', 'levels', 'templates', 'claim', 'release', 'member', 'insertLog', 'addToAccount', 'addToMember', 'markSent', 'useTemplate', 'referrerIsMember', 'insertCredit'] as const;
 
 export interface Claimed {
   id: number;
@@ -72,7 +72,7 @@ export function sqliteFloor(sqlite: Database.Database): FloorDb {
           st.useTemplate.run(template);
           const referrer = member?.referred_by ?? null;
           const amount = referralAmount(income, snap.settings.referral_percent);
-          if (income > 0 && referrer !== null && referrer !== a.userId && amount > 0 && st.userExists.get(referrer)) {
+          if (income > 0 && referrer !== null && referrer !== a.userId && amount > 0 && st.referrerIsMember.get(referrer)) {
             st.insertCredit.run({ referrerId: referrer, referredId: a.userId, messageLogId: Number(log.lastInsertRowid), amount, now });
           }
           n += 1;
@@ -133,7 +133,7 @@ export async function postgresFloor(pool: pg.Pool): Promise<FloorDb> {
           await q(c, 'useTemplate', [template]);
           const referrer = member?.referred_by ?? null;
           const amount = referralAmount(income, snap.settings.referral_percent);
-          if (income > 0 && referrer !== null && referrer !== a.userId && amount > 0 && (await q(c, 'userExists', [referrer])).length > 0) {
+          if (income > 0 && referrer !== null && referrer !== a.userId && amount > 0 && (await q(c, 'referrerIsMember', [referrer])).length > 0) {
             await q(c, 'insertCredit', [referrer, a.userId, log!.id, amount, now]);
           }
           n += 1;

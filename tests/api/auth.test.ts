@@ -70,6 +70,15 @@ describe('register', () => {
     expect(res.status).toBe(201);
     expect(res.body.user.referred_by).toBe(referrer.id);
   });
+
+  it("refuses another role's code: only members refer", async () => {
+    for (const role of ['admin', 'dev', 'staff'] as const) {
+      const other = await t.user(role);
+      const res = await t.http.post('/api/auth/register').send(validBody({ referral_code: other.row.referralCode }));
+      expect(res.status).toBe(422);
+      expect(res.body.errors.referral_code).toBe('Referral code not found.');
+    }
+  });
 });
 
 describe('login and validate', () => {

@@ -6,6 +6,7 @@ import { levels, messageLogs, phoneNumbers, referralCredits, users } from '../..
 import { engineFor } from '../../server/src/engine/engine';
 import { feeOn, readSnapshot } from '../../server/src/engine/snapshot';
 import { feeFor } from '../../server/src/money/levels';
+import { creditReferral } from '../../server/src/money/referral';
 import { linkByQr, type LinkedAccount } from './whatsapp-fixtures';
 import { addTargets, addTemplate, invariantViolations, setRules, startBlast, untilIdle } from './engine-fixtures';
 
@@ -96,6 +97,21 @@ describe('income of a blast', () => {
     const balance = await t.http.get(`/api/admin/withdraw/balance/${referrer.id}`).set(referrer.auth);
     expect(balance.status).toBe(200);
     expect(balance.body.balance).toBe(69);
+  });
+
+  it('credits nothing once the referrer is no longer a member', async () => {
+    await t.ctx.db.update(users).set({ blastFee: 333 }).where(eq(users.id, member.id));
+    await setRules(t.ctx.db, { referralPercent: 7 });
+    await t.ctx.db.update(users).set({ role: 'staff' }).where(eq(users.id, referrer.id));
+    try {
+      const before = (await t.ctx.db.select().from(referralCredits)).length;
+      expect(await blast(2)).toEqual([333, 333]);
+      expect((await t.ctx.db.select().from(referralCredits)).length).toBe(before);
+      // The delivery-paid path (Cloud API webhooks) follows the same rule.
+      expect(await creditReferral(t.ctx.db, member.id, 333, null)).toBeNull();
+    } finally {
+      await t.ctx.db.update(users).set({ role: 'member' }).where(eq(users.id, referrer.id));
+    }
   });
 
   it('uses the same fee rule as the money area for every success count', async () => {

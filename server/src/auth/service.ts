@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Role } from '../../../common/roles';
 import type { AppContext } from '../context';
@@ -101,7 +101,8 @@ export async function register(ctx: AppContext, body: z.infer<typeof RegisterBod
   let referrer: UserRow | undefined;
   const code = (body.referral_code ?? '').trim();
   if (code) {
-    referrer = await one(ctx.db.select().from(users).where(eq(users.referralCode, code.toUpperCase())).limit(1));
+    // Only members refer (only they get a referral link): another role's code is not a referral code.
+    referrer = await one(ctx.db.select().from(users).where(and(eq(users.referralCode, code.toUpperCase()), eq(users.role, 'member'))).limit(1));
     if (!referrer) errors.referral_code = 'Referral code not found.';
   }
   const agreed = body.agreeToTerms === true || body.agreeToTerms === 'true' || body.agreeToTerms === 1;

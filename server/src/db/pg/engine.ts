@@ -49,7 +49,7 @@ export const PG_ENGINE_SQL = {
       wa_message_id, delivery_status, status_at)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
   useTemplate: 'UPDATE message_templates SET count_use = count_use + 1 WHERE id = $1',
-  userExists: 'SELECT id FROM users WHERE id = $1',
+  referrerIsMember: "SELECT id FROM users WHERE id = $1 AND role = 'member'",
   lockMembers: 'SELECT id FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
   insertCredit: `INSERT INTO referral_credits (referrer_id, referred_id, message_log_id, amount, created_at)
       VALUES ($1, $2, $3, $4, $5)`,
@@ -113,7 +113,7 @@ async function recordOne(c: Runner, work: TickWork, r: SendRecord): Promise<Reco
   const referrer = member?.referred_by ?? null;
   if (income > 0 && referrer !== null && referrer !== r.userId) {
     const amount = work.rules.referral(income);
-    if (amount > 0 && (await q(c, 'userExists', [referrer])).length > 0) {
+    if (amount > 0 && (await q(c, 'referrerIsMember', [referrer])).length > 0) {
       await q(c, 'insertCredit', [referrer, r.userId, log!.id, amount, now]);
       referrerId = referrer;
     }

@@ -62,7 +62,7 @@ export const SQLITE_ENGINE_SQL = {
   insertLog: `INSERT INTO message_logs (whatsapp_id, user_id, phone_number_id, number, template_id, success, error_code, income, wa_message_id, delivery_status, status_at, created_at)
        VALUES (@whatsappId, @userId, @phoneNumberId, @number, @templateId, @success, @errorCode, @income, @waMessageId, @deliveryStatus, @statusAt, @now)`,
   useTemplate: 'UPDATE message_templates SET count_use = count_use + 1 WHERE id = ?',
-  userExists: 'SELECT id FROM users WHERE id = ?',
+  referrerIsMember: "SELECT id FROM users WHERE id = ? AND role = 'member'",
   insertCredit: `INSERT INTO referral_credits (referrer_id, referred_id, message_log_id, amount, created_at)
        VALUES (@referrerId, @referredId, @messageLogId, @amount, @now)`,
   settings: 'SELECT interval_min, interval_max, price, referral_percent, recipient_cooldown_hours FROM settings WHERE id = 1',
@@ -101,7 +101,7 @@ class Statements {
     now: number;
   }>;
   readonly useTemplate: Stmt<[number]>;
-  readonly userExists: Stmt<[number], { id: number }>;
+  readonly referrerIsMember: Stmt<[number], { id: number }>;
   readonly insertCredit: Stmt<{ referrerId: number; referredId: number; messageLogId: number; amount: number; now: number }>;
   readonly settings: Stmt<[], RawSettings>;
   readonly levels: Stmt<[], RawLevel>;
@@ -125,7 +125,7 @@ class Statements {
     this.addToMember = prep(SQLITE_ENGINE_SQL.addToMember);
     this.insertLog = prep(SQLITE_ENGINE_SQL.insertLog);
     this.useTemplate = prep<[number]>(SQLITE_ENGINE_SQL.useTemplate);
-    this.userExists = prep<[number], { id: number }>(SQLITE_ENGINE_SQL.userExists);
+    this.referrerIsMember = prep<[number], { id: number }>(SQLITE_ENGINE_SQL.referrerIsMember);
     this.insertCredit = prep(SQLITE_ENGINE_SQL.insertCredit);
     this.settings = prep(SQLITE_ENGINE_SQL.settings);
     this.levels = prep(SQLITE_ENGINE_SQL.levels);
@@ -161,12 +161,12 @@ async function exclusive<T>(fn: () => T): Promise<T> {
   return fn();
 }
 
-/** The referral rule: the member's referrer, if any and not themselves and still there, gets rules.referral(income). */
+/** The referral rule: the member's referrer, if any, not themselves, still there and still a member, gets rules.referral(income). */
 function creditReferrer(st: Statements, work: TickWork, r: SendRecord, member: RawMember | undefined, income: number, logId: number): number | null {
   const referrerId = member?.referred_by ?? null;
   if (referrerId === null || referrerId === r.userId) return null;
   const amount = work.rules.referral(income);
-  if (amount <= 0 || !st.userExists.get(referrerId)) return null;
+  if (amount <= 0 || !st.referrerIsMember.get(referrerId)) return null;
   st.insertCredit.run({ referrerId, referredId: r.userId, messageLogId: logId, amount, now: work.now });
   return referrerId;
 }
