@@ -1,8 +1,10 @@
 import { useDelete, useTranslate, type BaseKey } from '@refinedev/core';
 import { App, Button, Space } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../lib/http';
+import { focusAfterRowGone, focusRowAction, rowPlace, type RowPlace } from '../lib/rowFocus';
+import { PendingText } from './PendingText';
 
 interface Props {
   resource: string;
@@ -17,37 +19,42 @@ interface Props {
 /**
  * A row's 'Delete' (after 'Edit' when `editTo` is given) through Refine's `useDelete`: confirmed with
  * 'Hapus' / 'Batal', then 'Deleting...' until the list Refine refetches no longer has the row; a failure
- * shows 'Gagal' with the server's message and the row stays.
+ * shows 'Gagal' with the server's message and the row stays. Keyboard focus goes to the next row's Delete
+ * (lib/rowFocus), or back to this one after a failure.
  */
 export function RowDelete({ resource, id, title, content, editTo }: Props) {
   const t = useTranslate();
   const { modal } = App.useApp();
   const { mutateAsync } = useDelete();
   const [deleting, setDeleting] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
 
-  const run = async () => {
+  const run = async (place: RowPlace | null) => {
     setDeleting(true);
     try {
       await mutateAsync({ resource, id, mutationMode: 'pessimistic', successNotification: false, errorNotification: false });
+      focusAfterRowGone(place);
     } catch (err) {
       setDeleting(false);
-      modal.error({ title: t('shared.failed'), content: errorText(err, t('shared.network')) });
+      modal.error({ title: t('shared.failed'), content: errorText(err, t('shared.network')), afterClose: () => focusRowAction(place) });
     }
   };
 
-  const confirm = () =>
+  const confirm = () => {
+    const place = rowPlace(buttonRef.current);
     modal.confirm({
       title,
       content,
       okText: t('shared.confirmDelete'),
       cancelText: t('shared.cancel'),
       okButtonProps: { danger: true },
-      onOk: () => void run(),
+      onOk: () => void run(place),
     });
+  };
 
-  if (deleting) return t('shared.deleting');
+  if (deleting) return <PendingText>{t('shared.deleting')}</PendingText>;
   const button = (
-    <Button type="link" danger onClick={confirm} style={{ padding: 0 }}>
+    <Button ref={buttonRef} type="link" danger onClick={confirm} style={{ padding: 0 }} data-row-action="delete">
       {t('shared.delete')}
     </Button>
   );

@@ -1,7 +1,9 @@
 import { useCustom, useCustomMutation, useDelete, useInvalidate, useTranslate, type HttpError } from '@refinedev/core';
 import { App, Button, Space } from 'antd';
 import { Link, useNavigate } from 'react-router';
+import { PendingText } from '../../components/PendingText';
 import { downloadCsv } from '../../lib/download';
+import { focusAfterRowGone, focusRowAction, rowPlace } from '../../lib/rowFocus';
 import { accountCanRunJobs, DISCONNECTED_MESSAGE } from '../../../../common/jobs';
 import type { JobKind, JobRow } from './jobRow';
 
@@ -97,7 +99,9 @@ export function JobActions({ kind, row, update }: Props) {
     );
   };
 
-  const askDelete = () =>
+  const askDelete = (button: HTMLElement) => {
+    // Keyboard focus goes to the next row's Delete once this row has left the list (lib/rowFocus).
+    const place = rowPlace(button);
     modal.confirm({
       title: t('jobs.delete.title'),
       content: t(`${kind}.deleteContent`),
@@ -107,12 +111,19 @@ export function JobActions({ kind, row, update }: Props) {
       onOk: () =>
         remove(
           { resource: kind, id: row.id, mutationMode: 'pessimistic', successNotification: false, errorNotification: false },
-          { onError: (err) => void message.error(err.message || t('jobs.networkError')) },
+          {
+            onSuccess: () => focusAfterRowGone(place),
+            onError: (err) => {
+              void message.error(err.message || t('jobs.networkError'));
+              focusRowAction(place);
+            },
+          },
         ),
     });
+  };
 
   // 'Deleting...' from the confirm until the list no longer has the row.
-  if (removal.isPending || removal.isSuccess) return <span>{t('jobs.actions.deleting')}</span>;
+  if (removal.isPending || removal.isSuccess) return <PendingText>{t('jobs.actions.deleting')}</PendingText>;
   const done = row.state === 'finished' && row.status === 'idle';
   const sending = row.status === 'sending';
   return (
@@ -123,7 +134,7 @@ export function JobActions({ kind, row, update }: Props) {
       <Button size="small" loading={result.isFetching} onClick={() => void download()}>
         {t('jobs.actions.download')}
       </Button>
-      <Button size="small" danger onClick={askDelete}>
+      <Button size="small" danger onClick={(e) => askDelete(e.currentTarget)} data-row-action="delete">
         {t('jobs.actions.delete')}
       </Button>
       <Link to={`/${kind}/create?id=${row.id}`}>

@@ -4,8 +4,10 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { ListTable, useListTable } from '../../components/ListTable';
 import { PageTitle } from '../../components/PageTitle';
+import { PendingText } from '../../components/PendingText';
 import { formatDateTime, formatRupiah } from '../../lib/format';
 import { errorText } from '../../lib/http';
+import { focusRowAction, rowPlace } from '../../lib/rowFocus';
 import { serverText } from '../../lib/serverError';
 import { getSessionUser } from '../../lib/session';
 import { useLive } from '../../providers/live';
@@ -59,20 +61,22 @@ export function WithdrawRequested() {
       return next;
     });
 
-  const change = (row: WithdrawRow, status: WithdrawStatus) => {
+  // Keyboard focus comes back to the row's buttons ('Batalkan' after Terima) once the dialog closes (lib/rowFocus).
+  const change = (row: WithdrawRow, status: WithdrawStatus, button: HTMLElement) => {
+    const place = rowPlace(button);
     setRowBusy(row.id, true);
     mutate(
       { url: '/admin/withdraw/update', method: 'put', values: { id: row.id, status }, successNotification: false, errorNotification: false },
       {
         onSuccess: async ({ data }) => {
-          modal.success({ title: serverText(data.msg, data.code, t) });
+          modal.success({ title: serverText(data.msg, data.code, t), afterClose: () => focusRowAction(place) });
           // The row keeps 'Mengirim...' until the refetched list shows its new status.
           await invalidate({ resource: 'withdraw', invalidates: ['list'] });
           setRowBusy(row.id, false);
         },
         onError: (err) => {
           setRowBusy(row.id, false);
-          modal.error({ title: t('shared.failed'), content: errorText(err, t('shared.network')) });
+          modal.error({ title: t('shared.failed'), content: errorText(err, t('shared.network')), afterClose: () => focusRowAction(place) });
         },
       },
     );
@@ -98,11 +102,11 @@ export function WithdrawRequested() {
             key: 'action',
             render: (_: unknown, r: WithdrawRow) =>
               busy.has(r.id) ? (
-                t('shared.sending')
+                <PendingText>{t('shared.sending')}</PendingText>
               ) : (
                 <Space>
                   {ACTIONS[r.status].map((a) => (
-                    <Button key={a.to} size="small" danger={a.danger} onClick={() => change(r, a.to)}>
+                    <Button key={a.to} size="small" danger={a.danger} onClick={(e) => change(r, a.to, e.currentTarget)} data-row-action={a.label}>
                       {t(`withdraw.actions.${a.label}`)}
                     </Button>
                   ))}
