@@ -1,8 +1,8 @@
-import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { passwordToggle } from '../../components/PasswordToggle';
 import { authProvider } from '../../providers/auth';
 import type { SignInNotice } from '../../components/layout/Protected';
 import { PasswordInput, TextInput } from './inputs';
@@ -58,9 +58,7 @@ export function SignIn() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             placeholder={t('auth.signIn.passwordPlaceholder')}
-            iconRender={(visible) =>
-              visible ? <EyeOutlined aria-label={t('auth.signIn.hidePassword')} /> : <EyeInvisibleOutlined aria-label={t('auth.signIn.showPassword')} />
-            }
+            iconRender={passwordToggle}
           />
         </AuthField>
         <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8, marginBottom: 16 }}>

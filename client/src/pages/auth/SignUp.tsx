@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { passwordToggle } from '../../components/PasswordToggle';
 import { authProvider } from '../../providers/auth';
 import { storedReferral } from '../../lib/referral';
 import { PasswordInput, TextInput } from './inputs';
@@ -96,12 +97,12 @@ export function SignUp() {
         {item(
           'password',
           t('auth.signUp.password'),
-          <PasswordInput id="signup-password" name="password" autoComplete="new-password" value={values.password} onChange={set('password')} />,
+          <PasswordInput id="signup-password" name="password" autoComplete="new-password" value={values.password} onChange={set('password')} iconRender={passwordToggle} />,
         )}
         {item(
           'password2',
           t('auth.signUp.password2'),
-          <PasswordInput id="signup-password2" name="password2" autoComplete="new-password" value={values.password2} onChange={set('password2')} />,
+          <PasswordInput id="signup-password2" name="password2" autoComplete="new-password" value={values.password2} onChange={set('password2')} iconRender={passwordToggle} />,
         )}
         {item(
           'referral_code',

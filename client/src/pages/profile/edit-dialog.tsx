@@ -1,6 +1,7 @@
 import { useCustom, useTranslate } from '@refinedev/core';
 import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect } from 'react';
+import { passwordToggle } from '../../components/PasswordToggle';
 import { mapFormProps, useResourceForm } from '../../components/ResourceForm';
 import type { ProfileUser } from './index';
 
@@ -102,7 +103,7 @@ export function ProfileEditDialog({ user, open, onClose, onSaved }: { user: Prof
           <Input maxLength={200} />
         </Form.Item>
         <Form.Item label={t('profile.fields.password')} name="password" rules={[{ min: 8, message: t('profile.passwordShort') }]}>
-          <Input.Password placeholder={t('profile.passwordPlaceholder')} autoComplete="new-password" />
+          <Input.Password placeholder={t('profile.passwordPlaceholder')} autoComplete="new-password" iconRender={passwordToggle} />
         </Form.Item>
       </Form>
     </Modal>
