@@ -1,5 +1,5 @@
 import { useTranslate } from '@refinedev/core';
-import { Tag } from 'antd';
+import { LevelTag } from '../../components/LevelTag';
 import { ListHeader } from '../../components/ListHeader';
 import { ListTable, useListTable } from '../../components/ListTable';
 import { RowDelete } from '../../components/RowDelete';
@@ -26,7 +26,7 @@ export function LevelList() {
       <ListTable<LevelRow>
         list={list}
         columns={[
-          { title: t('level.fields.name'), key: 'name', render: (_, r) => <Tag color={r.color ?? undefined}>{r.name}</Tag> },
+          { title: t('level.fields.name'), key: 'name', render: (_, r) => <LevelTag name={r.name} color={r.color} /> },
           { title: t('level.fields.fee'), key: 'fee', render: (_, r) => formatRupiah(r.blast_fee) },
           { title: t('level.fields.requirement'), key: 'req', render: (_, r) => r.requirement_blast.toLocaleString('id-ID') },
           {

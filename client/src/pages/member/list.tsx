@@ -1,7 +1,8 @@
 import { useTranslate } from '@refinedev/core';
-import { Space, Tag } from 'antd';
+import { Space } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LevelTag } from '../../components/LevelTag';
 import { ListHeader } from '../../components/ListHeader';
 import { ListTable, useListTable } from '../../components/ListTable';
 import { SearchFilterBar } from '../../components/SearchFilterBar';
@@ -68,7 +69,7 @@ export function MemberList() {
         columns={[
           { title: t('member.fields.name'), key: 'name', render: (_, r) => `${r.firstname} ${r.lastname}`.trim() },
           { title: t('member.fields.email'), dataIndex: 'email' },
-          { title: t('member.fields.level'), key: 'level', render: (_, r) => (r.level ? <Tag color={r.level.color ?? undefined}>{r.level.name}</Tag> : '-') },
+          { title: t('member.fields.level'), key: 'level', render: (_, r) => (r.level ? <LevelTag name={r.level.name} color={r.level.color} /> : '-') },
           { title: t('member.fields.income'), key: 'income', render: (_, r) => formatRupiah(r.income) },
           { title: t('member.fields.createdAt'), key: 'createdAt', render: (_, r) => formatDateTime(r.createdAt) },
           { title: t('member.fields.whatsapps'), key: 'whatsapps', render: (_, r) => <Link to={`/member/whatsapp?id=${r.id}`}>{r.whatsapps}</Link> },

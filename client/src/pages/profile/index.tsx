@@ -3,6 +3,7 @@ import { Alert, App, Avatar, Button, Card, Col, Descriptions, Row, Spin, Tag, Ty
 import { UserOutlined } from '@ant-design/icons';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { LevelTag } from '../../components/LevelTag';
 import { PageTitle } from '../../components/PageTitle';
 import { getSessionUser, startSession, updateSessionUser, type SessionUser } from '../../lib/session';
 import { closeSocket } from '../../providers/live';
@@ -81,14 +82,14 @@ export function Profile() {
         <Col xs={24} md={8}>
           <Card data-testid="profile-card">
             <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 8 }}>
-              <Avatar size={72} icon={<UserOutlined />} />
+              <Avatar size={72} icon={<UserOutlined aria-hidden />} />
               <Typography.Title level={4} style={{ margin: 0 }}>
                 {user.firstname} {user.lastname}
               </Typography.Title>
               <Typography.Text type="secondary">{user.email}</Typography.Text>
               <div>
                 <Tag>{user.role}</Tag>
-                {level.name && <Tag color={level.color ?? undefined}>{level.name}</Tag>}
+                {level.name && <LevelTag name={level.name} color={level.color} />}
               </div>
               <Typography.Text>
                 {t('profile.referralCode')} <Typography.Text copyable strong>{user.referral_code}</Typography.Text>
