@@ -1,5 +1,6 @@
 import { useTranslate } from '@refinedev/core';
-import { Input, Select, Space, Typography } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Input, Select, Space, Typography } from 'antd';
 import { useId } from 'react';
 
 interface Props {
@@ -17,9 +18,19 @@ interface Props {
   visibleStatusLabel?: boolean;
 }
 
+/**
+ * Input.Search's `enterButton`: antd's own button is named after its icon ('search'); this one reads
+ * 'Cari' ('Search'). antd recognises an antd Button element here, so it is an element, not a component.
+ */
+export function useSearchButton(): React.ReactElement {
+  const t = useTranslate();
+  return <Button icon={<SearchOutlined aria-hidden />} aria-label={t('common.search')} />;
+}
+
 /** A list's search box and its 'Filter Status' select, side by side above the table. */
 export function SearchFilterBar({ label, text, onText, onSearch, status, options, onStatus, statusPlaceholder, statusWidth = 180, visibleStatusLabel }: Props) {
   const t = useTranslate();
+  const searchButton = useSearchButton();
   const statusId = useId();
   const statusLabel = t('shared.filterStatus');
   return (
@@ -31,6 +42,7 @@ export function SearchFilterBar({ label, text, onText, onSearch, status, options
         value={text}
         onChange={(e) => onText(e.target.value)}
         onSearch={onSearch}
+        enterButton={searchButton}
         style={{ width: 280 }}
       />
       <Space size={8}>

@@ -59,14 +59,14 @@ export function SidebarMenu({ role, dark, onNavigate }: { role: Role; dark: bool
     >
       {entries.map((e) =>
         e.external ? (
-          <Menu.Item key={e.key} icon={<SendOutlined />}>
+          <Menu.Item key={e.key} icon={<SendOutlined aria-hidden />}>
             <a href={e.path} target="_blank" rel="noreferrer">
               {e.label}
             </a>
           </Menu.Item>
         ) : (
           <CanAccess key={e.key} resource={e.resource?.name ?? e.path} action="list" params={{ path: e.path }}>
-            <Menu.Item key={e.key} icon={e.resource?.icon ?? <FileTextOutlined />}>
+            <Menu.Item key={e.key} icon={e.resource?.icon ?? <FileTextOutlined aria-hidden />}>
               <Link to={e.path}>{e.label}</Link>
             </Menu.Item>
           </CanAccess>

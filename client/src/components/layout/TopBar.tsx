@@ -58,12 +58,12 @@ export function TopBar({ user, collapsed, mobile, onToggle }: { user: SessionUse
         borderBottom: '1px solid rgba(5,5,5,0.06)',
       }}
     >
-      <Button type="text" aria-label={t('layout.toggleSidebar')} aria-expanded={!collapsed} icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={onToggle} />
+      <Button type="text" aria-label={t('layout.toggleSidebar')} aria-expanded={!collapsed} icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />} onClick={onToggle} />
       <Input
         ref={search}
         data-testid="global-search"
         aria-label={t('layout.search.label')}
-        prefix={<SearchOutlined />}
+        prefix={<SearchOutlined aria-hidden />}
         placeholder={mobile ? t('layout.search.short') : t('layout.search.placeholder')}
         value={term}
         onChange={(e) => setTerm(e.target.value)}
@@ -77,7 +77,7 @@ export function TopBar({ user, collapsed, mobile, onToggle }: { user: SessionUse
         type="text"
         aria-label={t('layout.toggleTheme')}
         data-testid="theme-toggle"
-        icon={theme === 'dark' ? <SunOutlined /> : <MoonOutlined />}
+        icon={theme === 'dark' ? <SunOutlined aria-hidden /> : <MoonOutlined aria-hidden />}
         onClick={toggle}
       />
       <Dropdown
@@ -107,7 +107,7 @@ export function TopBar({ user, collapsed, mobile, onToggle }: { user: SessionUse
       >
         <Button type="text" data-testid="user-menu" aria-label={mobile ? t('layout.user.menu') : `${user.firstname} (${t('layout.user.menu')})`} style={{ height: 48, paddingInline: mobile ? 4 : undefined }}>
           <Space>
-            <Avatar icon={<UserOutlined />} />
+            <Avatar icon={<UserOutlined aria-hidden />} />
             {!mobile && <span>{user.firstname}</span>}
           </Space>
         </Button>

@@ -16,14 +16,14 @@ import { Tile, type TileSpec } from './Tile';
 import { field, useFigures } from './useFigures';
 
 const TILES: TileSpec[] = [
-  { key: 'unusedProxies', label: 'dashboard.admin.unusedProxies', icon: <ApiOutlined />, color: '#722ed1' },
-  { key: 'unBlasted', label: 'dashboard.admin.unBlasted', icon: <PhoneOutlined />, color: '#13c2c2' },
-  { key: 'connected', label: 'dashboard.admin.connected', icon: <WhatsAppOutlined />, color: '#25D366' },
-  { key: 'disconnected', label: 'dashboard.admin.disconnected', icon: <DisconnectOutlined />, color: '#ff4d4f' },
-  { key: 'activeMembers', label: 'dashboard.admin.activeMembers', icon: <TeamOutlined />, color: '#1677ff' },
-  { key: 'todaySuccess', label: 'dashboard.admin.todaySuccess', icon: <CheckCircleOutlined />, color: '#52c41a' },
-  { key: 'todayFail', label: 'dashboard.admin.todayFail', icon: <CloseCircleOutlined />, color: '#fa541c' },
-  { key: 'total', label: 'dashboard.admin.total', icon: <SendOutlined />, color: '#128C7E' },
+  { key: 'unusedProxies', label: 'dashboard.admin.unusedProxies', icon: <ApiOutlined aria-hidden />, color: '#722ed1' },
+  { key: 'unBlasted', label: 'dashboard.admin.unBlasted', icon: <PhoneOutlined aria-hidden />, color: '#13c2c2' },
+  { key: 'connected', label: 'dashboard.admin.connected', icon: <WhatsAppOutlined aria-hidden />, color: '#25D366' },
+  { key: 'disconnected', label: 'dashboard.admin.disconnected', icon: <DisconnectOutlined aria-hidden />, color: '#ff4d4f' },
+  { key: 'activeMembers', label: 'dashboard.admin.activeMembers', icon: <TeamOutlined aria-hidden />, color: '#1677ff' },
+  { key: 'todaySuccess', label: 'dashboard.admin.todaySuccess', icon: <CheckCircleOutlined aria-hidden />, color: '#52c41a' },
+  { key: 'todayFail', label: 'dashboard.admin.todayFail', icon: <CloseCircleOutlined aria-hidden />, color: '#fa541c' },
+  { key: 'total', label: 'dashboard.admin.total', icon: <SendOutlined aria-hidden />, color: '#128C7E' },
 ];
 
 /** Admin and dev home: a greeting, eight system-wide figures and everyone's blasts per day. */

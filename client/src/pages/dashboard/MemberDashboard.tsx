@@ -7,13 +7,13 @@ import { Tile, type TileSpec } from './Tile';
 import { field, useFigures } from './useFigures';
 
 const TILES: TileSpec[] = [
-  { key: 'connected', label: 'dashboard.member.connected', icon: <WhatsAppOutlined />, color: '#25D366' },
-  { key: 'disconnected', label: 'dashboard.member.disconnected', icon: <DisconnectOutlined />, color: '#ff4d4f' },
-  { key: 'success', label: 'dashboard.member.success', icon: <CheckCircleOutlined />, color: '#52c41a' },
-  { key: 'fail', label: 'dashboard.member.fail', icon: <CloseCircleOutlined />, color: '#fa541c' },
-  { key: 'income', label: 'dashboard.member.income', icon: <DollarOutlined />, color: '#128C7E', money: true },
-  { key: 'balance', label: 'dashboard.member.balance', icon: <WalletOutlined />, color: '#1677ff', money: true },
-  { key: 'bonus', label: 'dashboard.member.bonus', icon: <GiftOutlined />, color: '#faad14', money: true },
+  { key: 'connected', label: 'dashboard.member.connected', icon: <WhatsAppOutlined aria-hidden />, color: '#25D366' },
+  { key: 'disconnected', label: 'dashboard.member.disconnected', icon: <DisconnectOutlined aria-hidden />, color: '#ff4d4f' },
+  { key: 'success', label: 'dashboard.member.success', icon: <CheckCircleOutlined aria-hidden />, color: '#52c41a' },
+  { key: 'fail', label: 'dashboard.member.fail', icon: <CloseCircleOutlined aria-hidden />, color: '#fa541c' },
+  { key: 'income', label: 'dashboard.member.income', icon: <DollarOutlined aria-hidden />, color: '#128C7E', money: true },
+  { key: 'balance', label: 'dashboard.member.balance', icon: <WalletOutlined aria-hidden />, color: '#1677ff', money: true },
+  { key: 'bonus', label: 'dashboard.member.bonus', icon: <GiftOutlined aria-hidden />, color: '#faad14', money: true },
 ];
 
 /** Two copies of the text scroll by half their width, so the loop has no gap and starts visible. */

@@ -54,10 +54,10 @@ export function CloudTemplateFields() {
                 <Form.Item label={t('message.cloud.param', { n: index + 1 })} name={field.name} style={{ marginBottom: 0 }}>
                   <Select<WaParam> options={options} style={{ width: 240 }} />
                 </Form.Item>
-                <Button icon={<DeleteOutlined />} onClick={() => remove(field.name)} aria-label={t('message.cloud.removeParam', { n: index + 1 })} />
+                <Button icon={<DeleteOutlined aria-hidden />} onClick={() => remove(field.name)} aria-label={t('message.cloud.removeParam', { n: index + 1 })} />
               </Space>
             ))}
-            <Button icon={<PlusOutlined />} style={{ marginTop: 8 }} onClick={() => add('{name}')} disabled={fields.length >= MAX_WA_PARAMS}>
+            <Button icon={<PlusOutlined aria-hidden />} style={{ marginTop: 8 }} onClick={() => add('{name}')} disabled={fields.length >= MAX_WA_PARAMS}>
               {t('message.cloud.addParam')}
             </Button>
             <Form.ErrorList errors={errors} />

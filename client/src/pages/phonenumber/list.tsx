@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ExportButtons, ListHeader, SyncButton, useSync } from '../../components/ListHeader';
 import { ListTable, useListTable } from '../../components/ListTable';
 import { RowDelete } from '../../components/RowDelete';
+import { useSearchButton } from '../../components/SearchFilterBar';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { useLiveOverlay } from '../../lib/useLiveOverlay';
 import { useLive } from '../../providers/live';
@@ -21,6 +22,7 @@ const SEARCH_CAP = 10_000;
 /** 'Daftar Phone Number' (/phonenumber): search `?search=`, 'Jenis Nomor' `?line_type=`, page `?page=`, live rows. */
 export function PhoneNumberList() {
   const t = useTranslate();
+  const searchButton = useSearchButton();
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const lineType = params.get('line_type') ?? '';
@@ -74,7 +76,7 @@ export function PhoneNumberList() {
     <div>
       <ListHeader title={t('phonenumber.title')} addTo="/phonenumber/create">
         <ExportButtons path="/admin/phonenumber/export" fileName="phone_numbers" fallback={t('phonenumber.errors.list')} />
-        <SyncButton tooltip={t('phonenumber.sync')} label={t('phonenumber.syncLabel')} icon={<SyncOutlined />} onClick={sync} />
+        <SyncButton tooltip={t('phonenumber.sync')} label={t('phonenumber.syncLabel')} icon={<SyncOutlined aria-hidden />} onClick={sync} />
       </ListHeader>
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
@@ -84,6 +86,7 @@ export function PhoneNumberList() {
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           onSearch={(v) => setFilter('search', v.trim())}
+          enterButton={searchButton}
           style={{ width: 360, maxWidth: '100%' }}
         />
         <Select

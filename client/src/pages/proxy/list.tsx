@@ -31,7 +31,7 @@ export function ProxyList() {
     <div>
       <ListHeader title={t('proxy.title')} addTo="/proxy/create">
         <ExportButtons path="/admin/proxy/export" fileName="proxies" fallback={t('proxy.errors.list')} />
-        <SyncButton tooltip={t('shared.refresh')} label="refresh" icon={<ReloadOutlined />} onClick={refresh} />
+        <SyncButton tooltip={t('shared.refresh')} label="refresh" icon={<ReloadOutlined aria-hidden />} onClick={refresh} />
       </ListHeader>
       <ListTable<ProxyRow>
         list={list}

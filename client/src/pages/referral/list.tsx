@@ -56,7 +56,7 @@ export function ReferralList() {
           <Typography.Text type="secondary">{t('referral.share')}</Typography.Text>
           <Space.Compact style={{ width: '100%', marginTop: 8 }}>
             <Input readOnly value={referralLink(code)} data-testid="referral-link" aria-label={t('referral.share')} />
-            <Button icon={<CopyOutlined />} onClick={() => void copy()}>
+            <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copy()}>
               {t('referral.copy')}
             </Button>
           </Space.Compact>

@@ -50,7 +50,7 @@ export function ValidatorCreate() {
       ) : (
         <Form.Item label={t('validator.fields.file')} name="file" valuePropName="fileList" getValueFromEvent={lastFile} rules={[fileRule]}>
           <Upload accept=".csv,.json" maxCount={1} beforeUpload={() => false}>
-            <Button icon={<UploadOutlined />}>{t('validator.pickFile')}</Button>
+            <Button icon={<UploadOutlined aria-hidden />}>{t('validator.pickFile')}</Button>
           </Upload>
         </Form.Item>
       )}

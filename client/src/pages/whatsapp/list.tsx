@@ -151,7 +151,7 @@ export function WhatsappList() {
   return (
     <div>
       <ListHeader title={t('whatsapp.title')} addTo={role === 'member' && '/whatsapp/create'} addLabel={t('whatsapp.add')}>
-        <Button icon={<ReloadOutlined />} onClick={refresh} aria-label={t('whatsapp.refresh')} />
+        <Button icon={<ReloadOutlined aria-hidden />} onClick={refresh} aria-label={t('whatsapp.refresh')} />
       </ListHeader>
       <SearchFilterBar
         label={t('whatsapp.search')}
