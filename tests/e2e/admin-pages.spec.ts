@@ -36,7 +36,7 @@ test('proxy: add by hand (a refused value shows the server message, also under i
   await row.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Proxy' })).toBeVisible();
   await expect(page.getByLabel('Proxy')).toHaveValue(`${host}:3128`);
-  const active = page.getByRole('switch', { name: 'Active' });
+  const active = page.getByRole('switch', { name: 'Aktif' });
   await expect(active).toBeChecked();
   await active.click();
   await page.getByRole('button', { name: 'Simpan' }).click();

@@ -131,7 +131,7 @@ test("edit a phone number's status", async ({ page }) => {
   expect(saved.status()).toBe(201);
   const id = ((await saved.json()) as { phoneNumber: { id: number } }).phoneNumber.id;
   await page.goto(`/phonenumber/edit?id=${id}`);
-  const active = page.getByRole('checkbox', { name: 'Active' });
+  const active = page.getByRole('checkbox', { name: 'Aktif' });
   await expect(active).toBeChecked();
   await active.uncheck();
   await page.getByRole('button', { name: 'Simpan' }).click();
