@@ -95,6 +95,7 @@ test('after a row is deleted, focus goes to the next row’s Delete, then the pr
   await page.keyboard.press('Enter');
   await expect(page.getByRole('row', { name: new RegExp(names[0]!) })).toHaveCount(0);
   await expect(deleteOf(names[1]!)).toBeFocused();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   // The last row: the one before it.
   const beforeName = await deleteOf(names[1]!).evaluate((b) => b.closest('tr')?.previousElementSibling?.querySelector('td')?.textContent?.trim() ?? '');
   expect(beforeName).not.toBe('');

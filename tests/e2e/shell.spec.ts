@@ -159,9 +159,11 @@ test('the password toggle uses the eye icons and shows the password', async ({ p
   const password = page.getByLabel('Password', { exact: true });
   await password.fill('rahasia');
   await expect(password).toHaveAttribute('type', 'password');
-  await page.getByRole('img', { name: 'Tampilkan password' }).click();
+  await page.getByRole('button', { name: 'Tampilkan password' }).click();
   await expect(password).toHaveAttribute('type', 'text');
-  await expect(page.getByRole('img', { name: 'Sembunyikan password' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sembunyikan password' }).locator('.anticon-eye')).toBeVisible();
+  // A mouse click leaves focus in the field.
+  await expect(password).toBeFocused();
 });
 
 for (const theme of ['light', 'dark'] as const) {
