@@ -13,11 +13,6 @@ const PRIMARY = '#0E7C70';
 // Links need 4.5:1 too: antd's default blue is below it on white, the teal below it on dark grey.
 const LINK_ON_DARK = '#2FB5A3';
 /**
- * antd's secondary/description greys (45 % black or white), its red and its green/orange tags fall
- * below 4.5:1 (axe, issue 13); these tokens lift them to AA. On dark the teal and red are lightened
- * for text, so filled buttons take dark text.
- */
-/**
  * The focus ring: antd draws it in `colorPrimaryBorder` (a pale teal, 2.9:1 on white and 1.7:1 on the dark
  * theme's grey); the teal used for text is 5:1 and 7:1. Inputs and selects show focus as a soft shadow;
  * here it is a solid ring of the same colour.
@@ -32,6 +27,11 @@ const focusRing = (color: string) => ({
 });
 const LIGHT_RING = focusRing(PRIMARY);
 const DARK_RING = focusRing(LINK_ON_DARK);
+/**
+ * antd's secondary/description greys (45 % black or white), its red and its green/orange tags fall
+ * below 4.5:1 (axe, issue 13); these tokens lift them to AA. On dark the teal and red are lightened
+ * for text, so filled buttons take dark text.
+ */
 const LIGHT_TOKENS = { colorTextSecondary: 'rgba(0, 0, 0, 0.65)', colorTextDescription: 'rgba(0, 0, 0, 0.65)', colorError: '#cf1322', green7: '#237804', orange7: '#ad4e00' };
 const DARK_TOKENS = { colorTextSecondary: 'rgba(255, 255, 255, 0.7)', colorTextDescription: 'rgba(255, 255, 255, 0.7)', colorError: '#ff7875', colorPrimary: LINK_ON_DARK };
 // White text sits only on the darker teal: the selected menu item and the switch's label.

@@ -6,7 +6,8 @@
  * The rule, the same everywhere: while the action runs, focus is on its 'Deleting...' / 'Mengirim...'
  * text (a `PendingText`); afterwards it goes to the same control of the same row, or, when the row is
  * gone, of the row that took its place (else the one before it); on an empty list, to the page's
- * heading. The controls focus may land on carry `data-row-action`. Focus is only moved when it was lost: a person who has gone on elsewhere keeps their place.
+ * heading. The controls focus may land on carry `data-row-action`. Focus is only moved when it was
+ * lost: a person who has gone on elsewhere keeps their place.
  */
 
 export interface RowPlace {
@@ -29,7 +30,9 @@ export function rowPlace(el: Element | null | undefined): RowPlace | null {
 function focusLost(): boolean {
   const a = document.activeElement;
   if (!a || a === document.body || !a.isConnected || a.hasAttribute('data-row-pending')) return true;
-  return Boolean(a.closest('.ant-modal-wrap')) && !a.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  if (!a.closest('.ant-modal-wrap')) return false;
+  // A browser without checkVisibility: a dialog's button is taken as closing, as only `afterClose` asks then.
+  return typeof a.checkVisibility !== 'function' || !a.checkVisibility({ opacityProperty: true, visibilityProperty: true });
 }
 
 const findRow = (place: RowPlace) => rowsOf(place.table).find((r) => r.dataset.rowKey === place.key) ?? null;
