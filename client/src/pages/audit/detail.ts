@@ -24,7 +24,8 @@ export function auditDetail(action: string, details: Record<string, unknown>, t:
       const name = v.name === null || v.name === undefined || v.name === '' ? '' : `(${String(v.name)})`;
       return [text, name].filter(Boolean).join(' ') || '-';
     }
-    if (action === 'withdraw.status' && key === 'status' && typeof v === 'string') return t(`withdraw.status.${v}`, v);
+    // A withdrawal's states (its decision's before and after).
+    if (action.startsWith('withdraw.') && key === 'status' && typeof v === 'string') return t(`withdraw.status.${v}`, v);
     return typeof v === 'object' ? JSON.stringify(v) : String(v);
   };
   const parts: string[] = [];
