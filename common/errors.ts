@@ -143,6 +143,8 @@ export const ERROR_MESSAGES = {
   message_required: ['Pesan wajib diisi'],
   template_not_mapped: ['Template pesan belum terhubung ke template WhatsApp yang disetujui'],
   no_active_template: ['Tidak ada template pesan yang aktif'],
+  cloud_template_refused: ['Template WhatsApp ditolak Meta (tidak ada, dijeda, dinonaktifkan, atau parameternya tidak cocok)'],
+  cloud_account_restricted: ['Nomor bisnis ini dibatasi Meta dan tidak dapat mengirim pesan'],
   blast_server_error: ['Blast berhenti karena kesalahan server'],
   session_create_failed: ['Gagal membuat sesi WhatsApp'],
   account_suspended: ['Akun ditangguhkan. Silahkan hubungi Admin/CS'],

@@ -29,7 +29,11 @@ export type Outcome =
   | 'pair_rate_limit' // 131056 (Business account, consumer account) pair rate limit hit (HTTP 400)
   | 'reengagement' // 131047 Re-engagement message
   | 'token_expired' // 190 Error validating access token (HTTP 401)
-  | 'server_error'; // HTTP 500
+  | 'server_error' // HTTP 500
+  | 'template_paused' // 132015 Template is paused (HTTP 400)
+  | 'template_params' // 132000 Number of parameters does not match the expected number of params (HTTP 400)
+  | 'invalid_parameter' // 100 Invalid parameter (HTTP 400)
+  | 'account_locked'; // 131031 Business Account locked (HTTP 400)
 
 export interface Rule {
   to?: string;
@@ -58,6 +62,10 @@ const ERRORS: Record<Exclude<Outcome, 'ok'>, { status: number; code: number; sub
   reengagement: { status: 400, code: 131047, type: 'OAuthException', message: 'Re-engagement message' },
   token_expired: { status: 401, code: 190, subcode: 463, type: 'OAuthException', message: 'Error validating access token: Session has expired.' },
   server_error: { status: 500, code: 2, type: 'OAuthException', message: 'An unexpected error has occurred. Please retry your request later.' },
+  template_paused: { status: 400, code: 132015, type: 'OAuthException', message: 'Template is Paused' },
+  template_params: { status: 400, code: 132000, type: 'OAuthException', message: 'Number of parameters does not match the expected number of params' },
+  invalid_parameter: { status: 400, code: 100, type: 'OAuthException', message: '(#100) Invalid parameter' },
+  account_locked: { status: 400, code: 131031, type: 'OAuthException', message: 'Business Account locked' },
 };
 
 const fbtrace = () => crypto.randomBytes(8).toString('base64url');

@@ -10,6 +10,11 @@ import { TIER_REACHED } from './tier';
 /** Network failures worth another try; the others say something about the number or the device. */
 const RETRYABLE = new Set<SendErrorCode>(['timeout', 'rate_limited', 'failed']);
 /**
+ * On the Cloud API the gateway has already retried network errors and 5xx answers, and a 'failed' is a
+ * refusal Graph would repeat (or a send that may have gone through): only a rate limit is tried again.
+ */
+const CLOUD_RETRYABLE = new Set<SendErrorCode>(['rate_limited']);
+/**
  * The device is gone (or, on the Cloud API, its token expired): nothing was sent, the claim is
  * released uncounted and the loop goes idle.
  */
@@ -18,6 +23,13 @@ const DROPPED = new Set<SendErrorCode>(['not_connected', 'unknown_device', 'toke
 /** A Cloud API account's blast ends with this when no active template maps to an approved one. */
 export const NO_MAPPED_TEMPLATE_MSG = 'Template pesan belum terhubung ke template WhatsApp yang disetujui';
 export const NO_ACTIVE_TEMPLATE_MSG = 'Tidak ada template pesan yang aktif';
+/**
+ * Meta refuses the template or the business number itself, so every next send would fail alike: the
+ * target is released uncounted and the blast ends with one of these instead of failing the whole list.
+ */
+export const TEMPLATE_REFUSED_MSG = 'Template WhatsApp ditolak Meta (tidak ada, dijeda, dinonaktifkan, atau parameternya tidak cocok)';
+export const ACCOUNT_RESTRICTED_MSG = 'Nomor bisnis ini dibatasi Meta dan tidak dapat mengirim pesan';
+const HALTS: Partial<Record<SendErrorCode, string>> = { no_template: TEMPLATE_REFUSED_MSG, account_restricted: ACCOUNT_RESTRICTED_MSG };
 
 /** Why a loop ended, and the event that tells the lists. */
 export type EndReason = 'stop' | 'idle' | 'finished' | 'error_blast';
@@ -45,6 +57,8 @@ export class BlastLoop {
   readonly done: Promise<void>;
   /** A Cloud API account: sends approved templates only. */
   private readonly cloud: boolean;
+  /** Why the last send ended the blast (Meta refused the template or the number), when it did. */
+  private halted: string | null = null;
 
   constructor(
     private readonly engine: BlastEngine,
@@ -150,7 +164,7 @@ export class BlastLoop {
         return this.end('error_blast', { message: TIER_REACHED });
       }
       const recorded = await this.sendOne(row, answer.target, answer.template);
-      if (!recorded) return this.end('idle');
+      if (!recorded) return this.halted ? this.end('error_blast', { message: this.halted }) : this.end('idle');
       this.next = recorded.next;
       this.nextRow = recorded.next ? recorded.row : null;
       if (this.once) break;
@@ -176,7 +190,10 @@ export class BlastLoop {
     }
   }
 
-  /** Sends with up to maxRetries retries of a network failure, then records; false when the device dropped. */
+  /**
+   * Sends with up to maxRetries retries of a network failure, then records; false when the device dropped
+   * or Meta refused the template or the number (`halted` says which), the target released uncounted.
+   */
   private async sendOne(
     before: RawAccount,
     target: ClaimedTarget,
@@ -190,14 +207,17 @@ export class BlastLoop {
     this.emit('progressing', before, { progressing: true, progress: engine.progressNow() ?? (await engine.progress()), number: target.number, target: target.number });
     engine.live.target(target.id, 'in_use', { id: target.id, number: target.number, in_use: 1 });
     let result = await this.send(target, template);
-    for (let attempt = 1; !result.ok && RETRYABLE.has(result.error) && attempt <= engine.options.maxRetries; attempt++) {
+    const retryable = this.cloud ? CLOUD_RETRYABLE : RETRYABLE;
+    for (let attempt = 1; !result.ok && retryable.has(result.error) && attempt <= engine.options.maxRetries; attempt++) {
       if (this.stopReason || (await engine.isOptedOut(target.number))) break;
       const row = await engine.store.account(this.accountId);
       if (row) this.emit('attempting', row, { attempting: true, attemptingCode: result.error, code: result.error, attempt, number: target.number });
       await this.sleep(engine.options.retryDelayMs);
       result = await this.send(target, template);
     }
-    if (!result.ok && DROPPED.has(result.error)) {
+    const halt = !result.ok ? (HALTS[result.error] ?? null) : null;
+    if (halt) this.halted = halt;
+    if (!result.ok && (DROPPED.has(result.error) || halt)) {
       const released = await engine.ticker.release(target.id, template.id);
       if (released) engine.live.target(released.id, 'in_use', receiverData(released));
       this.sending = false;

@@ -58,8 +58,13 @@ export type SendErrorCode =
   | 'token_expired'
   /** Cloud API: outside the 24-hour window and not an approved template (re-engagement, 131047). */
   | 'reengagement'
-  /** Cloud API: the console template has no approved Cloud API template. */
+  /**
+   * Cloud API: Meta refuses the approved template itself (missing, paused, disabled, or the mapping's
+   * parameters or buttons do not fit it): every send of it fails alike.
+   */
   | 'no_template'
+  /** Cloud API: Meta refuses every send from the business number (locked, payment, policy block, permission). */
+  | 'account_restricted'
   | 'failed';
 
 export type SendResult = { ok: true; messageId: string; date: Date } | { ok: false; error: SendErrorCode };

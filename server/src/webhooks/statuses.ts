@@ -31,6 +31,15 @@ const KNOWN_ERRORS: Record<string, string> = {
   '131056': 'rate_limited',
   '132000': 'no_template',
   '132001': 'no_template',
+  '132007': 'no_template',
+  '132012': 'no_template',
+  '132015': 'no_template',
+  '132016': 'no_template',
+  '368': 'account_restricted',
+  '131031': 'account_restricted',
+  '131042': 'account_restricted',
+  '131045': 'account_restricted',
+  '133010': 'account_restricted',
 };
 
 /** The log row's error_code for a failed status: a product code when there is one, else Meta's number. */

@@ -67,6 +67,18 @@ const DEFAULT_BACK_OFF: BackOff = { baseMs: 500, maxMs: 8000, rateLimitRetries: 
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
+/**
+ * Graph's refusals of the template itself, whoever receives it: parameter count (132000), template
+ * missing (132001), format character policy (132007), parameter format (132012), paused (132015),
+ * disabled (132016).
+ */
+const TEMPLATE_REFUSED = new Set([132000, 132001, 132007, 132012, 132015, 132016]);
+/**
+ * Graph's refusals of the business number, whatever is sent: permission (10, 200), policy block (368),
+ * account locked (131031), payment (131042), certificate (131045), number not registered (133010).
+ */
+const ACCOUNT_REFUSED = new Set([10, 200, 368, 131031, 131042, 131045, 133010]);
+
 /** Graph's answer to a send → the product's outcome, or 'retry-rate' / 'retry-network' for another try. */
 function classify(a: Exclude<GraphAnswer, { ok: true }>): SendErrorCode | 'retry-rate' | 'retry-network' {
   if (a.kind === 'network') return 'retry-network';
@@ -74,7 +86,8 @@ function classify(a: Exclude<GraphAnswer, { ok: true }>): SendErrorCode | 'retry
   if (a.status === 429 || a.code === 130429 || a.code === 131056 || a.code === 4 || a.code === 80007) return 'retry-rate';
   if (a.code === 131026) return 'not_registered';
   if (a.code === 131047) return 'reengagement';
-  if (a.code === 132000 || a.code === 132001 || a.code === 132012) return 'no_template';
+  if (a.code !== null && TEMPLATE_REFUSED.has(a.code)) return 'no_template';
+  if (a.code !== null && ACCOUNT_REFUSED.has(a.code)) return 'account_restricted';
   if (a.status >= 500) return 'retry-network';
   return 'failed';
 }
