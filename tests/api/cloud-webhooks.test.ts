@@ -253,6 +253,19 @@ describe('delivery statuses', () => {
     expect(await invariantViolations(t.ctx.db, PERCENT)).toEqual([]);
   });
 
+  it("names a failure by the template's or the number's refusal, as the gateway does", async () => {
+    const [paused, locked] = await acceptedSends(2);
+    await post(
+      statusBody([
+        { id: paused!.wamid, status: 'failed', errors: [{ code: 132015, title: 'Template is Paused' }] },
+        { id: locked!.wamid, status: 'failed', errors: [{ code: 131031, title: 'Business Account locked' }] },
+      ]),
+    );
+    expect(await logRow(paused!.id)).toMatchObject({ success: false, errorCode: 'no_template' });
+    expect(await logRow(locked!.id)).toMatchObject({ success: false, errorCode: 'account_restricted' });
+    expect(await invariantViolations(t.ctx.db, PERCENT)).toEqual([]);
+  });
+
   it('checks the signature over the exact bytes sent: a pretty-printed body of a few hundred KB with escapes is applied', async () => {
     const [send] = await acceptedSends(1);
     const padding: StatusItem[] = Array.from({ length: 1500 }, (_, i) => ({ id: `wamid.other-app-${i}`, status: 'read' }));
