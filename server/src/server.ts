@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AppContext } from './context';
 import { createApp } from './app';
 import { attachSocket } from './realtime/socket';
+import { closeHeldStatuses } from './webhooks/service';
 
 /** The HTTP server with the app and socket.io on one port; `listen` is the caller's. */
 export function createServer(ctx: AppContext) {
@@ -11,6 +12,7 @@ export function createServer(ctx: AppContext) {
   const close = () =>
     new Promise<void>((resolve) => {
       ctx.realtime.flush();
+      closeHeldStatuses(ctx);
       void io.close();
       server.close(() => resolve());
       server.closeIdleConnections();

@@ -87,6 +87,11 @@ export class FakeGraph {
   readonly numbers = new Map<string, FakeNumber>();
   readonly requests: RecordedRequest[] = [];
   rules: Rule[] = [];
+  /**
+   * Runs after a send is accepted and before it is answered, with the message id: Meta's status webhook
+   * travels apart from the send's answer and can reach the app first.
+   */
+  beforeAnswer: ((send: { phoneNumberId: string; to: string; messageId: string }) => Promise<void>) | null = null;
   private seq = 0;
   private server: Server | null = null;
   url = '';
@@ -161,7 +166,7 @@ export class FakeGraph {
       res.json(out);
     });
 
-    app.post('/:version/:id/messages', (req, res) => {
+    app.post('/:version/:id/messages', async (req, res) => {
       const id = String(req.params.id);
       const body = (req.body ?? null) as Record<string, unknown> | null;
       const record: RecordedRequest = { method: 'POST', path: req.path, phoneNumberId: id, authorization: req.headers.authorization, body, at: Date.now() };
@@ -187,6 +192,7 @@ export class FakeGraph {
       this.seq += 1;
       const messageId = `wamid.HBgN${to}${String(this.seq).padStart(6, '0')}`;
       record.messageId = messageId;
+      if (this.beforeAnswer) await this.beforeAnswer({ phoneNumberId: id, to, messageId });
       res.json({ messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: messageId, message_status: 'accepted' }] });
     });
     return app;

@@ -63,7 +63,8 @@ function statusTime(status: CloudStatus): Date {
 
 /** What one status did, for the live events after the commit. */
 export interface StatusOutcome {
-  kind: 'ignored' | 'status' | 'paid' | 'failed';
+  /** 'unknown': no log row has the message id (yet: see webhooks/held.ts). */
+  kind: 'unknown' | 'ignored' | 'status' | 'paid' | 'failed';
   accountId: number | null;
   userId: number | null;
   /** Users whose balance changed: the member paid, and a credited referrer. */
@@ -71,6 +72,7 @@ export interface StatusOutcome {
 }
 
 const IGNORED: StatusOutcome = { kind: 'ignored', accountId: null, userId: null, balances: [] };
+const UNKNOWN: StatusOutcome = { ...IGNORED, kind: 'unknown' };
 
 /**
  * Applies one Cloud API status to its message-log row in one money transaction:
@@ -79,12 +81,13 @@ const IGNORED: StatusOutcome = { kind: 'ignored', accountId: null, userId: null,
  *   rule (plus the referrer's credit) on the log row, the account and the member;
  * - 'failed' after acceptance turns an unpaid success into a failure and moves the account's, member's and
  *   number's counters from success to fail. A paid row keeps its money (see docs/decisions.md).
- * Unknown message ids are ignored.
+ * Unknown message ids change nothing (answered 'unknown').
  */
 export async function applyStatus(db: Db, status: CloudStatus): Promise<StatusOutcome> {
   return moneyTransaction(db, async (tx) => {
     const row = await one(tx.select().from(messageLogs).where(eq(messageLogs.waMessageId, status.id)).orderBy(asc(messageLogs.id)).limit(1));
-    if (!row || !moves(row.deliveryStatus, status.status)) return IGNORED;
+    if (!row) return UNKNOWN;
+    if (!moves(row.deliveryStatus, status.status)) return IGNORED;
     const at = statusTime(status);
     const base = { kind: 'status' as const, accountId: row.whatsappId, userId: row.userId, balances: [] as number[] };
 

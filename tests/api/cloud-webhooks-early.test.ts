@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { messageLogs } from '../../server/src/db/schema';
+import { HOLD_MS } from '../../server/src/webhooks/held';
+import { heldStatusesOf } from '../../server/src/webhooks/service';
+import { signBody } from '../../server/src/webhooks/signature';
+import { addTemplate, invariantViolations, startBlast, untilIdle } from './engine-fixtures';
+import { eventually } from './whatsapp-fixtures';
+import { accountRow, addTargets, fake, link, member, NUMBERS, t, useCloudApp } from './cloud-fixtures';
+
+useCloudApp();
+
+const now = () => Math.floor(Date.now() / 1000);
+
+function postStatuses(phoneNumberId: string, statuses: Array<Record<string, unknown>>) {
+  const raw = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [{ id: '1', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: phoneNumberId }, statuses } }] }],
+  });
+  return t.http.post('/api/webhooks/whatsapp').set('Content-Type', 'application/json').set('X-Hub-Signature-256', signBody('test-app-secret', raw)).send(raw);
+}
+
+describe('a status that arrives before its send is recorded', () => {
+  it("is applied once the engine records the send: 'delivered' before Graph's answer still pays the member", async () => {
+    await addTemplate(t.ctx.db, { textWa: 'Promo {name}', waTemplateName: 'promo_blast', waTemplateLanguage: 'id', waTemplateParams: '[]' });
+    const linked = await link(member, NUMBERS.mix);
+    expect(linked.status).toBe(200);
+    const id = linked.body.whatsapp.id as number;
+    await addTargets(3);
+    const answers: number[] = [];
+    // Meta's webhook overtakes the send's answer.
+    fake.beforeAnswer = async ({ phoneNumberId, to, messageId }) => {
+      const res = await postStatuses(phoneNumberId, [{ id: messageId, status: 'delivered', recipient_id: to, timestamp: String(now()) }]);
+      answers.push(res.status);
+    };
+    try {
+      expect((await startBlast(t, member, id)).status).toBe(200);
+      await untilIdle(t, member, id);
+    } finally {
+      fake.beforeAnswer = null;
+    }
+    expect(answers).toEqual([200, 200, 200]);
+    const logs = await eventually(
+      () => t.ctx.db.select().from(messageLogs).where(eq(messageLogs.whatsappId, id)),
+      (rows) => rows.length === 3 && rows.every((l) => l.deliveryStatus === 'delivered'),
+    );
+    for (const l of logs) expect(l).toMatchObject({ success: true, income: 40, deliveryStatus: 'delivered' });
+    expect((await accountRow(id)).income).toBe(120);
+    expect(heldStatusesOf(t.ctx).size).toBe(0);
+    expect(await invariantViolations(t.ctx.db)).toEqual([]);
+  });
+
+  it('holds only recent statuses of a linked business number, and forgets them after a while', async () => {
+    const held = heldStatusesOf(t.ctx);
+    const before = held.size;
+    // Not a linked number, and a status of a message sent long ago: nothing to wait for.
+    expect((await postStatuses('999000000000001', [{ id: 'wamid.elsewhere', status: 'delivered', timestamp: String(now()) }])).status).toBe(200);
+    expect((await postStatuses(NUMBERS.mix.phoneNumberId, [{ id: 'wamid.old', status: 'read', timestamp: String(now() - 3600) }])).status).toBe(200);
+    expect(held.size).toBe(before);
+    // Another app's (or the Blaster's) message on the linked number: held, then dropped.
+    expect((await postStatuses(NUMBERS.mix.phoneNumberId, [{ id: 'wamid.other-app', status: 'delivered', timestamp: String(now()) }])).status).toBe(200);
+    expect(held.size).toBe(before + 1);
+    await held.sweep(Date.now() + HOLD_MS + 1);
+    expect(held.size).toBe(0);
+  });
+});
