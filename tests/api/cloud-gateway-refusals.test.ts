@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import { messageLogs, messageTemplates, phoneNumbers } from '../../server/src/db/schema';
 import { ACCOUNT_RESTRICTED_MSG, TEMPLATE_REFUSED_MSG } from '../../server/src/engine/loop';
 import { connected } from '../helpers';
-import { addTemplate, invariantViolations, startBlast, untilIdle } from './engine-fixtures';
+import { addTemplate, invariantViolations, startBlast, stopBlast, untilIdle } from './engine-fixtures';
 import { eventually } from './whatsapp-fixtures';
 import { addTargets, fake, link, member, NUMBERS, t, useCloudApp } from './cloud-fixtures';
 
@@ -107,6 +107,30 @@ describe('a refusal Graph would repeat is not sent again', () => {
     expect(fake.sends(NUMBERS.jobs.phoneNumberId).filter((s) => s.body?.to === targets[0]!.number)).toHaveLength(1);
     const [log] = await t.ctx.db.select().from(messageLogs).where(eq(messageLogs.number, targets[0]!.number));
     expect(log).toMatchObject({ success: false, errorCode: 'failed' });
+    expect(await invariantViolations(t.ctx.db)).toEqual([]);
+  });
+});
+
+describe("a stop during Graph's rate-limit back-off", () => {
+  it('ends the blast at once, the number Graph kept refusing released uncounted', async () => {
+    await addTemplate(t.ctx.db, { textWa: 'Promo {name}', waTemplateName: 'promo_ok', waTemplateLanguage: 'id', waTemplateParams: '[]' });
+    const linked = await link(member, NUMBERS.expire);
+    expect(linked.status).toBe(200);
+    const id = linked.body.whatsapp.id as number;
+    // Targets of the blasts above that are still unsent leave the list, so the first send is to ours.
+    await t.ctx.db.delete(phoneNumbers).where(isNull(phoneNumbers.lastSent));
+    const targets = await addTargets(2);
+    fake.program({ phoneNumberId: NUMBERS.expire.phoneNumberId, outcome: 'rate_limit' });
+    expect((await startBlast(t, member, id)).status).toBe(200);
+    // Refused once: the gateway waits 0.5 s, 1 s, 2 s, 4 s and 8 s between tries.
+    await eventually(() => fake.sends(NUMBERS.expire.phoneNumberId), (s) => s.length >= 1);
+    const asked = Date.now();
+    const stopped = await stopBlast(t, member, id);
+    expect(stopped.status).toBe(200);
+    expect(Date.now() - asked).toBeLessThan(1500);
+    expect(stopped.body.data).toMatchObject({ status: 'idle', count_success: 0, count_fail: 0 });
+    expect(fake.sends(NUMBERS.expire.phoneNumberId).length).toBeLessThanOrEqual(2);
+    expect(await untouched(targets.map((x) => x.id))).toEqual({ logs: 0, touched: 0 });
     expect(await invariantViolations(t.ctx.db)).toEqual([]);
   });
 });

@@ -59,6 +59,8 @@ export class BlastLoop {
   private readonly cloud: boolean;
   /** Why the last send ended the blast (Meta refused the template or the number), when it did. */
   private halted: string | null = null;
+  /** Aborted by a stop: the gateway's waits between tries of the send in flight end at once. */
+  private sendAbort: AbortController | null = null;
 
   constructor(
     private readonly engine: BlastEngine,
@@ -87,6 +89,7 @@ export class BlastLoop {
   requestStop(reason: EndReason = 'stop', detach = false): void {
     if (this.stopReason === null || reason !== 'stop') this.stopReason = reason;
     if (detach) this.detached = true;
+    this.sendAbort?.abort();
     this.wake?.();
   }
 
@@ -164,7 +167,7 @@ export class BlastLoop {
         return this.end('error_blast', { message: TIER_REACHED });
       }
       const recorded = await this.sendOne(row, answer.target, answer.template);
-      if (!recorded) return this.halted ? this.end('error_blast', { message: this.halted }) : this.end('idle');
+      if (!recorded) return this.halted ? this.end('error_blast', { message: this.halted }) : this.end(this.stopReason ?? 'idle');
       this.next = recorded.next;
       this.nextRow = recorded.next ? recorded.row : null;
       if (this.once) break;
@@ -182,11 +185,16 @@ export class BlastLoop {
   }
 
   private async send(target: ClaimedTarget, template: RawTemplate): Promise<SendResult> {
+    const abort = new AbortController();
+    this.sendAbort = abort;
+    if (this.stopReason) abort.abort();
     try {
-      return await this.engine.gateway.send(this.deviceId, composeMessage(template, target));
+      return await this.engine.gateway.send(this.deviceId, composeMessage(template, target), abort.signal);
     } catch (err) {
       this.engine.log('Gateway send failed', err);
       return { ok: false, error: 'failed' };
+    } finally {
+      if (this.sendAbort === abort) this.sendAbort = null;
     }
   }
 
@@ -217,7 +225,9 @@ export class BlastLoop {
     }
     const halt = !result.ok ? (HALTS[result.error] ?? null) : null;
     if (halt) this.halted = halt;
-    if (!result.ok && (DROPPED.has(result.error) || halt)) {
+    // Stopped while Graph kept refusing for its rate limit: the number was not reached, so it is not counted.
+    const unsent = this.cloud && this.stopReason !== null && !result.ok && result.error === 'rate_limited';
+    if (!result.ok && (DROPPED.has(result.error) || halt || unsent)) {
       const released = await engine.ticker.release(target.id, template.id);
       if (released) engine.live.target(released.id, 'in_use', receiverData(released));
       this.sending = false;

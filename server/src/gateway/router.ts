@@ -54,8 +54,8 @@ export class RouterGateway implements Gateway {
     return this.pick(deviceId).state(deviceId);
   }
 
-  send(deviceId: string, message: OutgoingMessage): Promise<SendResult> {
-    return this.pick(deviceId).send(deviceId, message);
+  send(deviceId: string, message: OutgoingMessage, signal?: AbortSignal): Promise<SendResult> {
+    return this.pick(deviceId).send(deviceId, message, signal);
   }
 
   checkNumber(deviceId: string, number: string): Promise<CheckResult> {

@@ -134,7 +134,11 @@ export interface Gateway {
   /** The connection state of a linked device, or null when the gateway has no such session. */
   state(deviceId: string): ConnectionState | null;
 
-  send(deviceId: string, message: OutgoingMessage): Promise<SendResult>;
+  /**
+   * Sends one message. `signal` aborts waits between tries (a blast stopped): a gateway that retries
+   * answers the last refusal at once instead of waiting for another try.
+   */
+  send(deviceId: string, message: OutgoingMessage, signal?: AbortSignal): Promise<SendResult>;
 
   /** Whether a number has WhatsApp, asked through a connected device (generator, validator). */
   checkNumber(deviceId: string, number: string): Promise<CheckResult>;

@@ -274,17 +274,19 @@ export class CloudApiGateway implements Gateway {
     return b;
   }
 
-  private sleep(ms: number): Promise<void> {
-    if (this.closed) return Promise.resolve();
+  /** Waits `ms`, or less when the gateway closes or `signal` aborts. */
+  private sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    if (this.closed || signal?.aborted) return Promise.resolve();
     return new Promise((resolve) => {
-      const entry = {
-        timer: setTimeout(() => {
-          this.sleeps.delete(entry);
-          resolve();
-        }, ms),
-        resolve,
+      const done = () => {
+        clearTimeout(entry.timer);
+        this.sleeps.delete(entry);
+        signal?.removeEventListener('abort', done);
+        resolve();
       };
+      const entry = { timer: setTimeout(done, ms), resolve: done };
       this.sleeps.add(entry);
+      signal?.addEventListener('abort', done, { once: true });
     });
   }
 
@@ -305,7 +307,7 @@ export class CloudApiGateway implements Gateway {
     this.emit({ type: 'connection.update', deviceId: a.deviceId, state: 'loggedOut' });
   }
 
-  async send(deviceId: string, message: OutgoingMessage): Promise<SendResult> {
+  async send(deviceId: string, message: OutgoingMessage, signal?: AbortSignal): Promise<SendResult> {
     const a = this.accounts.get(deviceId);
     if (!a) return { ok: false, error: 'unknown_device' };
     if (a.state !== 'connected') return { ok: false, error: a.state === 'loggedOut' ? 'token_expired' : 'not_connected' };
@@ -342,19 +344,23 @@ export class CloudApiGateway implements Gateway {
         return { ok: true, messageId: id, date: new Date() };
       }
       const outcome = classify(answer);
+      // A stopped blast does not wait for another try: the last refusal is its answer.
       if (outcome === 'retry-rate') {
-        if (rateTries >= this.backOff.rateLimitRetries) return this.failed(a, 'rate_limited');
+        if (rateTries >= this.backOff.rateLimitRetries || signal?.aborted) return this.failed(a, 'rate_limited');
         a.retries += 1;
-        await this.sleep(this.delayFor(rateTries++));
+        await this.sleep(this.delayFor(rateTries++), signal);
+        if (signal?.aborted) return this.failed(a, 'rate_limited');
         continue;
       }
       if (outcome === 'retry-network') {
-        if (networkTries >= this.backOff.networkRetries) {
+        const failure: SendErrorCode = answer.kind === 'network' && answer.timeout ? 'timeout' : 'failed';
+        if (networkTries >= this.backOff.networkRetries || signal?.aborted) {
           this.options.log?.(`Cloud API send from ${a.phoneNumberId} failed: ${describeFailure(answer)}`);
-          return this.failed(a, answer.kind === 'network' && answer.timeout ? 'timeout' : 'failed');
+          return this.failed(a, failure);
         }
         a.retries += 1;
-        await this.sleep(this.delayFor(networkTries++));
+        await this.sleep(this.delayFor(networkTries++), signal);
+        if (signal?.aborted) return this.failed(a, failure);
         continue;
       }
       if (outcome === 'token_expired') this.expire(a);
