@@ -58,6 +58,38 @@ describe('the Cloud API gateway', () => {
     g.close();
   });
 
+  it("answers a refusal of the template or of the business number as such, and tries a refusal Graph would repeat once", async () => {
+    const g = gateway();
+    fake.program({ to: '6281299990011', outcome: 'template_paused' });
+    fake.program({ to: '6281299990012', outcome: 'template_params' });
+    fake.program({ to: '6281299990013', outcome: 'account_locked' });
+    fake.program({ to: '6281299990014', outcome: 'spam_limit' });
+    fake.program({ to: '6281299990015', outcome: 'invalid_parameter' });
+    expect(await g.send('cloud-unit', message('6281299990011'))).toEqual({ ok: false, error: 'no_template' });
+    expect(await g.send('cloud-unit', message('6281299990012'))).toEqual({ ok: false, error: 'no_template' });
+    expect(await g.send('cloud-unit', message('6281299990013'))).toEqual({ ok: false, error: 'account_restricted' });
+    expect(await g.send('cloud-unit', message('6281299990014'))).toEqual({ ok: false, error: 'account_restricted' });
+    expect(await g.send('cloud-unit', message('6281299990015'))).toEqual({ ok: false, error: 'failed' });
+    for (const to of ['6281299990011', '6281299990012', '6281299990013', '6281299990014', '6281299990015']) {
+      expect(fake.sends().filter((s) => s.body?.to === to)).toHaveLength(1);
+    }
+    expect(g.state('cloud-unit')).toBe('connected');
+    g.close();
+  });
+
+  it('stops waiting between tries of a rate-limited send when the send is aborted', async () => {
+    const g = gateway({ backOff: { baseMs: 5_000, maxMs: 5_000, rateLimitRetries: 3, networkRetries: 2 } });
+    fake.program({ to: '6281299990016', outcome: 'rate_limit' });
+    const abort = new AbortController();
+    const started = Date.now();
+    const sent = g.send('cloud-unit', message('6281299990016'), abort.signal);
+    setTimeout(() => abort.abort(), 200);
+    expect(await sent).toEqual({ ok: false, error: 'rate_limited' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(fake.sends().filter((s) => s.body?.to === '6281299990016')).toHaveLength(1);
+    g.close();
+  });
+
   it('answers failed or timeout when Graph cannot be reached', async () => {
     const g = new CloudApiGateway({ baseUrl: 'http://127.0.0.1:9/v21.0', ratePerSecond: 80, backOff: FAST, timeoutMs: 500 });
     g.register('cloud-unit', { phoneNumberId: NUMBER.phoneNumberId, token: NUMBER.token });

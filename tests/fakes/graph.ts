@@ -33,7 +33,8 @@ export type Outcome =
   | 'template_paused' // 132015 Template is paused (HTTP 400)
   | 'template_params' // 132000 Number of parameters does not match the expected number of params (HTTP 400)
   | 'invalid_parameter' // 100 Invalid parameter (HTTP 400)
-  | 'account_locked'; // 131031 Business Account locked (HTTP 400)
+  | 'account_locked' // 131031 Business Account locked (HTTP 400)
+  | 'spam_limit'; // 131048 Spam rate limit hit (HTTP 400)
 
 export interface Rule {
   to?: string;
@@ -66,6 +67,7 @@ const ERRORS: Record<Exclude<Outcome, 'ok'>, { status: number; code: number; sub
   template_params: { status: 400, code: 132000, type: 'OAuthException', message: 'Number of parameters does not match the expected number of params' },
   invalid_parameter: { status: 400, code: 100, type: 'OAuthException', message: '(#100) Invalid parameter' },
   account_locked: { status: 400, code: 131031, type: 'OAuthException', message: 'Business Account locked' },
+  spam_limit: { status: 400, code: 131048, type: 'OAuthException', message: 'Spam rate limit hit' },
 };
 
 const fbtrace = () => crypto.randomBytes(8).toString('base64url');

@@ -39,6 +39,7 @@ const KNOWN_ERRORS: Record<string, string> = {
   '131031': 'account_restricted',
   '131042': 'account_restricted',
   '131045': 'account_restricted',
+  '131048': 'account_restricted',
   '133010': 'account_restricted',
 };
 

@@ -75,9 +75,10 @@ const str = (v: unknown) => (typeof v === 'string' ? v : null);
 const TEMPLATE_REFUSED = new Set([132000, 132001, 132007, 132012, 132015, 132016]);
 /**
  * Graph's refusals of the business number, whatever is sent: permission (10, 200), policy block (368),
- * account locked (131031), payment (131042), certificate (131045), number not registered (133010).
+ * account locked (131031), payment (131042), certificate (131045), spam restriction (131048), number not
+ * registered (133010).
  */
-const ACCOUNT_REFUSED = new Set([10, 200, 368, 131031, 131042, 131045, 133010]);
+const ACCOUNT_REFUSED = new Set([10, 200, 368, 131031, 131042, 131045, 131048, 133010]);
 
 /** Graph's answer to a send → the product's outcome, or 'retry-rate' / 'retry-network' for another try. */
 function classify(a: Exclude<GraphAnswer, { ok: true }>): SendErrorCode | 'retry-rate' | 'retry-network' {
