@@ -282,6 +282,21 @@ describe('delivery statuses', () => {
     expect(await invariantViolations(t.ctx.db, PERCENT)).toEqual([]);
   });
 
+  it("applies a signed body of 2.5 MB (Meta's payloads reach 3 MB) and refuses one above 3 MB", async () => {
+    const [send] = await acceptedSends(1);
+    const raw = JSON.stringify(statusBody([{ id: send!.wamid, status: 'delivered' }]));
+    // Whitespace between JSON tokens is part of the signed bytes like any other.
+    const padded = raw.replace('"object"', `${' '.repeat(2_500_000 - Buffer.byteLength(raw))}"object"`);
+    expect(Buffer.byteLength(padded)).toBe(2_500_000);
+    const res = await t.http.post('/api/webhooks/whatsapp').set('Content-Type', 'application/json').set('X-Hub-Signature-256', signBody(SECRET, padded)).send(padded);
+    expect(res.status).toBe(200);
+    expect(await logRow(send!.id)).toMatchObject({ income: PRICE, deliveryStatus: 'delivered' });
+
+    const huge = ' '.repeat(3 * 1024 * 1024 + 1);
+    const refused = await t.http.post('/api/webhooks/whatsapp').set('Content-Type', 'application/json').set('X-Hub-Signature-256', signBody(SECRET, huge)).send(huge);
+    expect(refused.status).toBe(413);
+  });
+
   it('ignores unknown message ids with 200', async () => {
     const res = await post(statusBody([{ id: 'wamid.unknown-to-us', status: 'delivered' }]));
     expect(res.status).toBe(200);

@@ -8,8 +8,12 @@ import { signatureMatches, verificationChallenge } from './signature';
 /** Paths whose body the app's JSON parser leaves alone: their signature covers the raw bytes. */
 export const WEBHOOK_PATHS = new Set(['/api/webhooks/whatsapp']);
 
-/** Meta sends batches of up to a few hundred KB. */
-const rawBody = express.raw({ type: () => true, limit: '1mb' });
+/**
+ * Meta's webhook payloads can be up to 3 MB; a larger limit would only let unsigned bytes in. A body Meta
+ * sends that is refused here is never applied (Meta retries it for days), so the limit is Meta's own.
+ */
+export const WEBHOOK_BODY_LIMIT = 3 * 1024 * 1024;
+const rawBody = express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT });
 
 export function registerWebhookRoutes(api: Api, ctx: AppContext): void {
   /** Meta's subscription check: echo hub.challenge when the verify token is ours. */
