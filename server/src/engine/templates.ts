@@ -119,8 +119,9 @@ export function composeMessage(template: RawTemplate, target: { name: string; nu
       ? {
           name: template.wa_template_name!.trim(),
           language: template.wa_template_language?.trim() || 'id',
-          // Graph refuses an empty parameter (a target without a name).
-          bodyParams: templateParams(template.wa_template_params).map((p) => renderText(p, target).trim() || '-'),
+          // Graph refuses an empty parameter (a target without a name), and one with a line break, a tab or more
+          // than four spaces in a row (an imported name can have them): whitespace goes as one space.
+          bodyParams: templateParams(template.wa_template_params).map((p) => renderText(p, target).replace(/\s+/g, ' ').trim() || '-'),
         }
       : null,
   };

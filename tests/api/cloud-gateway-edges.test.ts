@@ -134,3 +134,19 @@ describe("a stop during Graph's rate-limit back-off", () => {
     expect(await invariantViolations(t.ctx.db)).toEqual([]);
   });
 });
+
+describe('template parameters', () => {
+  it('go to Graph on one line: a name with a line break, a tab or a run of spaces is sent with single spaces', async () => {
+    await addTemplate(t.ctx.db, { textWa: 'Promo {name}', waTemplateName: 'promo_name', waTemplateLanguage: 'id', waTemplateParams: JSON.stringify(['{name}']) });
+    const linked = await link(member, NUMBERS.tier);
+    expect(linked.status).toBe(200);
+    const id = linked.body.whatsapp.id as number;
+    await t.ctx.db.delete(phoneNumbers).where(isNull(phoneNumbers.lastSent));
+    const [target] = await addTargets(1);
+    await t.ctx.db.update(phoneNumbers).set({ name: 'Budi\nSantoso\t  dan      Ani' }).where(eq(phoneNumbers.id, target!.id));
+    expect((await startBlast(t, member, id)).status).toBe(200);
+    await untilIdle(t, member, id);
+    const [send] = fake.sends(NUMBERS.tier.phoneNumberId);
+    expect((send!.body!.template as { components: unknown }).components).toEqual([{ type: 'body', parameters: [{ type: 'text', text: 'Budi Santoso dan Ani' }] }]);
+  });
+});
