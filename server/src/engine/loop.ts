@@ -185,11 +185,12 @@ export class BlastLoop {
   }
 
   private async send(target: ClaimedTarget, template: RawTemplate): Promise<SendResult> {
-    const abort = new AbortController();
+    // Only the Cloud API gateway waits between tries; the simulator's sends go without a signal.
+    const abort = this.cloud ? new AbortController() : null;
     this.sendAbort = abort;
-    if (this.stopReason) abort.abort();
+    if (this.stopReason) abort?.abort();
     try {
-      return await this.engine.gateway.send(this.deviceId, composeMessage(template, target), abort.signal);
+      return await this.engine.gateway.send(this.deviceId, composeMessage(template, target), abort?.signal);
     } catch (err) {
       this.engine.log('Gateway send failed', err);
       return { ok: false, error: 'failed' };
