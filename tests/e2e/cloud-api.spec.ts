@@ -110,3 +110,30 @@ test('a member links a Cloud API number and starts a blast that sends the approv
   const ok = row.locator('td').nth(2);
   await expect.poll(async () => Number((await ok.textContent())?.replace(/\./g, '')), { timeout: 20_000 }).toBeGreaterThan(0);
 });
+
+test("a blast Meta ends (the template paused) tells the member why, in the console's words", async ({ page }) => {
+  const adminLogin = await page.request.post(`${base}/api/auth/login`, { data: { email: DEMO.admin, password: PASSWORD } });
+  const admin = { Authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
+  for (let i = 0; i < 3; i++) {
+    const saved = await page.request.post(`${base}/api/admin/phonenumber/save`, { headers: admin, data: { number: `6281377701${String(i).padStart(3, '0')}`, name: `Jeda ${i}` } });
+    expect(saved.ok()).toBeTruthy();
+  }
+  // From now on Graph answers every send of this number with 'Template is Paused' (132015).
+  fake.program({ phoneNumberId: NUMBER.phoneNumberId, outcome: 'template_paused' });
+
+  const login = await page.request.post(`${base}/api/auth/login`, { data: { email: DEMO.member, password: PASSWORD } });
+  const body = (await login.json()) as { token: string; user: { id: number } };
+  await page.context().addCookies([
+    { name: 'authToken', value: body.token, domain: 'localhost', path: '/' },
+    { name: 'user', value: encodeURIComponent(JSON.stringify(body.user)), domain: 'localhost', path: '/' },
+  ]);
+  await page.goto(`${base}/whatsapp`);
+  const row = page.getByRole('row').filter({ hasText: NUMBER.verified_name });
+  // The first test's blast may still be running into the refusal; otherwise start one.
+  const start = row.getByRole('button', { name: 'Start Blast' });
+  await expect(start.or(row.getByRole('button', { name: 'Stop Blast' }))).toBeVisible();
+  if (await start.isVisible()) await start.click();
+  await expect(page.getByText(`Blast ${NUMBER.verified_name} berhenti`)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Template WhatsApp ditolak Meta (tidak ada, dijeda, dinonaktifkan, atau parameternya tidak cocok)')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Start Blast' })).toBeVisible();
+});

@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useInvalidate, useTranslate } from '@refinedev/core';
-import { Alert, Avatar, Button, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, App, Avatar, Button, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,13 +8,14 @@ import { ListHeader } from '../../components/ListHeader';
 import { Pager } from '../../components/Pager';
 import { SearchFilterBar } from '../../components/SearchFilterBar';
 import { formatCount, formatRupiah, formatState } from '../../lib/format';
+import { serverText } from '../../lib/serverError';
 import { getSessionUser } from '../../lib/session';
 import { useLiveOverlay } from '../../lib/useLiveOverlay';
 import { useSpecTable } from '../../lib/useSpecTable';
 import { useLive } from '../../providers/live';
 import { ActivateButton, RowActions } from './components/RowActions';
 import { accountLabel, applyLive, type AccountRow } from './liveRow';
-import { BLAST_EVENTS } from '../blaster/components/blastRow';
+import { BLAST_EVENTS, isForRow } from '../blaster/components/blastRow';
 import { useBlastRows } from '../blaster/components/useBlastRows';
 
 /** Filter values; the choice is kept in `s`, as the search text is. */
@@ -49,6 +50,7 @@ export function WhatsappList() {
   const memberId = params.get('id');
   const [synced, setSynced] = useState(false);
   const invalidate = useInvalidate();
+  const { notification } = App.useApp();
   const table = useSpecTable<AccountRow>({
     resource: 'whatsapp',
     keys: KEYS,
@@ -68,6 +70,16 @@ export function WhatsappList() {
   // the wait countdown through the blasting rows hook.
   useLive(channel, (msg) => {
     if (!BLAST_EVENTS.has(msg.event)) setRows((rs) => applyLive(rs, msg));
+    // A blast the server ended (tier reached, template refused, server error…) says why, not only 'idle':
+    // for an account on this page (an admin's channel carries every member's).
+    const data = msg.data as { message?: unknown; code?: unknown };
+    const row = msg.event === 'error_blast' && typeof data.message === 'string' ? rows.find((r) => isForRow(r, msg.data)) : undefined;
+    if (row && typeof data.message === 'string') {
+      notification.error({
+        message: t('whatsapp.blast.ended', { name: row.pushname || row.phonenumber || row.clientid }),
+        description: serverText(data.message, data.code, t),
+      });
+    }
   });
   useBlastRows(channel, rows, setRows);
 
