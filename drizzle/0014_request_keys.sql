@@ -2,9 +2,4 @@
 ALTER TABLE `bonuses` ADD `request_key` text;--> statement-breakpoint
 CREATE UNIQUE INDEX `bonuses_request_key_idx` ON `bonuses` (`admin_id`,`request_key`);--> statement-breakpoint
 ALTER TABLE `withdrawals` ADD `request_key` text;--> statement-breakpoint
-CREATE UNIQUE INDEX `withdrawals_request_key_idx` ON `withdrawals` (`user_id`,`request_key`);--> statement-breakpoint
--- The last send to numbers whose list row was deleted: a number added back keeps its recipient cooldown.
-CREATE TABLE `removed_recipients` (
-	`number` text PRIMARY KEY NOT NULL,
-	`last_sent` integer NOT NULL
-);
+CREATE UNIQUE INDEX `withdrawals_request_key_idx` ON `withdrawals` (`user_id`,`request_key`);
