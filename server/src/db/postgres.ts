@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import * as schema from './schema';
 import { fromRoot } from '../lib/paths';
 import { setActiveDialect } from './dialect';
+import { getLogger } from '../lib/logger';
 
 /**
  * PostgreSQL through Drizzle's node-postgres driver. The tables are the ones of ./schema; their columns
@@ -43,12 +44,19 @@ export function isPostgres(db: unknown): db is PgDb {
 }
 
 function pool(pg: typeof import('pg').default, url: string, searchPath?: string): pg.Pool {
-  return new pg.Pool({
+  const p = new pg.Pool({
     connectionString: url,
     max: Number(process.env.PG_POOL_MAX ?? 10),
     idleTimeoutMillis: 10_000,
     ...(searchPath ? { options: `-c search_path=${searchPath},public` } : {}),
   });
+  // A connection the server ends (a restart, a failover, a proxy's idle reaper) emits 'error', which with no
+  // listener ends the process. An idle one is dropped by the pool; one checked out fails its next query
+  // (the request or transaction fails and rolls back) and is dropped when released. The next query opens
+  // a new connection, so the node serves again as soon as PostgreSQL is back.
+  p.on('error', (err) => getLogger().warn({ err: err.message }, 'PostgreSQL connection lost'));
+  p.on('connect', (client) => client.on('error', () => undefined));
+  return p;
 }
 
 /**
