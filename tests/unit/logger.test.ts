@@ -4,6 +4,7 @@ import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { createLogger, logFunction, logSettings, requestIdFrom, requestLogger, type LogFormat } from '../../server/src/lib/logger';
 import { errorMiddleware } from '../../server/src/lib/errors';
 import { loadConfig } from '../../server/src/config';
@@ -166,4 +167,30 @@ describe('the request log', () => {
     expect(unhandled).toMatchObject({ level: 'error', reqId: 'trace-500', method: 'GET', url: '/broken', err: { message: 'kaput' } });
     expect(all.find((l) => l.msg === 'request failed')).toMatchObject({ level: 'error', reqId: 'trace-500', status: 500 });
   });
+});
+
+describe('failed queries', () => {
+  // What a call logs when the database refuses or drops a query (PostgreSQL restarting, say).
+  const failed = () =>
+    new DrizzleQueryError(
+      'update "users" set "password_hash" = $1, "account_number" = $2 where "users"."id" = $3',
+      ['scrypt$16384$8$1$c2VjcmV0', '1234567890', 7],
+      new Error('terminating connection due to administrator command'),
+    );
+
+  for (const format of ['json', 'text'] as const) {
+    it(`are logged (${format}) with the query and the reason but without their parameters`, () => {
+      const { logger, lines } = captured(format);
+      logFunction(logger)('Unhandled error', failed(), { reqId: 'r-1' });
+      logFunction(logger)('Blast loop failed', new Error('the loop stopped', { cause: failed() }));
+      // JSON escapes the query's quotes.
+      const text = lines.join('').replaceAll('\\"', '"');
+      expect(text).toContain('Failed query: update "users" set "password_hash"');
+      expect(text).toContain('terminating connection due to administrator command');
+      expect(text).toContain('the loop stopped');
+      expect(text).not.toContain('scrypt$');
+      expect(text).not.toContain('1234567890');
+      expect(text).not.toContain('params');
+    });
+  }
 });

@@ -37,6 +37,27 @@ export const REDACT_PATHS = [
   '*.headers["x-sim-token"]',
 ];
 
+/** A failed query (Drizzle's error): its message ends with the query's parameters. */
+const isQueryError = (e: unknown): e is Error & { query: string; params: unknown } => e instanceof Error && 'query' in e && 'params' in e;
+
+/**
+ * pino's error serializer, without the parameters of a failed query: they may hold a password hash, a
+ * token's hash, bank details or a member's text. The query, the database's reason and the stack stay.
+ */
+export function serializeErr(err: unknown): unknown {
+  const out = pino.stdSerializers.err(err as Error) as unknown;
+  if (typeof out !== 'object' || out === null) return out;
+  const o = out as { message?: string; stack?: string; params?: unknown };
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth += 1) {
+    if (!isQueryError(e)) continue;
+    const safe = `Failed query: ${e.query}`;
+    if (typeof o.message === 'string') o.message = o.message.split(e.message).join(safe);
+    if (typeof o.stack === 'string') o.stack = o.stack.split(e.message).join(safe);
+    if (e === err) delete o.params;
+  }
+  return out;
+}
+
 export interface LoggerOptions {
   level?: string;
   format?: LogFormat;
@@ -76,6 +97,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      serializers: { err: serializeErr },
     },
     destination,
   );
