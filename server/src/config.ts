@@ -177,6 +177,21 @@ export function ensurePrivateDir(dir: string): void {
   fs.chmodSync(dir, 0o700);
 }
 
+/**
+ * Runs `fn` on DATA_DIR's files; a file system refusal (a folder of another user, a file in the way, a
+ * read-only disk) stops the start with what and where instead of a stack trace.
+ */
+function inDataDir<T>(dataDir: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (typeof code !== 'string') throw err;
+    const who = typeof process.getuid === 'function' ? ` (uid ${process.getuid()})` : '';
+    throw new Error(`Invalid configuration: DATA_DIR ${dataDir}: ${(err as Error).message}. It must be a folder this user${who} owns and can write, or one it may create.`);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -187,9 +202,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const firstAdmin = parseFirstAdmin(e.ADMIN_EMAIL, e.ADMIN_PASSWORD);
   const production = e.NODE_ENV === 'production' || Boolean(e.DATABASE_URL);
   const dataDir = path.resolve(e.DATA_DIR);
-  ensurePrivateDir(dataDir);
-  fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
-  const secret = e.JWT_SECRET ?? loadOrCreateSecret(dataDir);
+  const secret = inDataDir(dataDir, () => {
+    ensurePrivateDir(dataDir);
+    fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+    return e.JWT_SECRET ?? loadOrCreateSecret(dataDir);
+  });
   return {
     port: e.PORT,
     host: e.HOST,
@@ -204,7 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ratePerSecond: e.CLOUD_API_RATE,
       publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
     },
-    secretKey: loadOrCreateKey(dataDir, e.SECRET_KEY),
+    secretKey: inDataDir(dataDir, () => loadOrCreateKey(dataDir, e.SECRET_KEY)),
     sim: { seed: e.SIM_SEED, latencyMs: e.SIM_LATENCY_MS, failureRate: e.SIM_FAILURE_RATE },
     simAccess: { token: e.SIM_TOKEN ?? null, public: e.SIM_PUBLIC ?? false },
     telegramUrl: e.TELEGRAM_URL,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -8,7 +9,8 @@ import { bootstrapData, FIRST_ADMIN_HINT } from '../../server/src/bootstrap';
 import { startFailure } from '../../server/src/lib/errors';
 import { underStartLock, type PgDb } from '../../server/src/db/postgres';
 import { configNotices, loadConfig } from '../../server/src/config';
-import { closeDb, createTestDb, type Db } from '../../server/src/db/client';
+import { closeDb, connectDb, createTestDb, openDb, type Db } from '../../server/src/db/client';
+import { connectRedis } from '../../server/src/cluster/redis';
 import { auditLog, bonuses, users, withdrawals } from '../../server/src/db/schema';
 import { createUser } from '../../server/src/auth/service';
 import { verifyPassword } from '../../server/src/auth/password';
@@ -179,4 +181,55 @@ describe('nodes starting together', () => {
     expect(text).not.toContain('scrypt$');
     expect(text).not.toContain('ops@example.com');
   });
+});
+
+describe('a start that cannot go on', () => {
+  // An address nothing listens on: a port just closed again.
+  const closedPort = async () => {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  };
+
+  it('says which DATA_DIR cannot be made or written, without a stack trace', () => {
+    const file = path.join(dataDir, 'not-a-folder');
+    fs.writeFileSync(file, '');
+    let failed: unknown;
+    try {
+      loadConfig({ DATA_DIR: file });
+    } catch (err) {
+      failed = err;
+    }
+    expect(String(startFailure(failed))).toMatch(new RegExp(`^Invalid configuration: DATA_DIR ${file}: EEXIST.* It must be a folder this user .*can write`));
+  });
+
+  it('says which SQLite file cannot be opened', async () => {
+    const folder = path.join(dataDir, 'blast.db');
+    fs.mkdirSync(folder);
+    let failed: unknown;
+    try {
+      openDb(folder);
+    } catch (err) {
+      failed = err;
+    }
+    expect(String(startFailure(failed))).toMatch(new RegExp(`^Cannot open the database file ${folder}: EISDIR`));
+  });
+
+  it('says PostgreSQL does not answer at DATABASE_URL, with its password masked', async () => {
+    const url = `postgres://blast:s3cret-pw@127.0.0.1:${await closedPort()}/blast`;
+    const failed = await connectDb(url).then(() => null, (err: unknown) => err);
+    const text = String(startFailure(failed));
+    expect(text).toMatch(/^Cannot connect to PostgreSQL at postgres:\/\/blast:\*\*\*@127\.0\.0\.1:\d+\/blast: connect ECONNREFUSED/);
+    expect(text).not.toContain('s3cret-pw');
+  });
+
+  it('gives up on a Redis that does not answer instead of waiting for ever', async () => {
+    const url = `redis://:s3cret-pw@127.0.0.1:${await closedPort()}`;
+    const failed = await connectRedis(url, 'probe:', 500).then(() => null, (err: unknown) => err);
+    const text = String(startFailure(failed));
+    expect(text).toMatch(/^Cannot connect to Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:\d+ within 0.5 s \(connect ECONNREFUSED .*\)\. Check REDIS_URL/);
+    expect(text).not.toContain('s3cret-pw');
+  }, 5_000);
 });

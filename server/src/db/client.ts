@@ -9,6 +9,7 @@ import { seedSettingsOnOpen } from './sqlite/settings';
 import { keepStatements } from './sqlite/statements';
 import { gate, installSqliteGate } from './gate';
 import { setActiveDialect } from './dialect';
+import { StartFailure } from '../lib/errors';
 import { isPostgresUrl, openPostgres, closePostgres, createPostgresTestDb, postgresTransaction, isPostgres, underStartLock } from './postgres';
 
 /**
@@ -35,9 +36,15 @@ function privateFiles(file: string): void {
 function openSqlite(file: string): Db {
   installSqliteGate();
   setActiveDialect('sqlite');
-  privateFiles(file);
-  const sqlite = new Database(file);
-  sqlite.pragma('journal_mode = WAL');
+  let sqlite: Database.Database;
+  try {
+    privateFiles(file);
+    sqlite = new Database(file);
+    sqlite.pragma('journal_mode = WAL');
+  } catch (err) {
+    // A file of another user or on a read-only disk: what and where, not a stack trace.
+    throw new StartFailure(`Cannot open the database file ${file}: ${err instanceof Error ? err.message : String(err)}. DATA_DIR and the files in it must belong to the user the server runs as.`);
+  }
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');

@@ -7,6 +7,7 @@ import * as schema from './schema';
 import { fromRoot } from '../lib/paths';
 import { setActiveDialect } from './dialect';
 import { getLogger } from '../lib/logger';
+import { maskedUrl, StartFailure } from '../lib/errors';
 
 /**
  * PostgreSQL through Drizzle's node-postgres driver. The tables are the ones of ./schema; their columns
@@ -74,8 +75,20 @@ export async function underStartLock<T>(db: PgDb, fn: () => Promise<T>): Promise
   }
 }
 
+/** How long a start waits for PostgreSQL to accept a connection. */
+const START_CONNECT_MS = 10_000;
+
 export async function openPostgres(url: string): Promise<PgDb> {
   const { pg, drizzle, migrate } = await driver();
+  // A server that does not answer (or a URL it cannot read) stops the start with the reason, not a stack.
+  try {
+    const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: START_CONNECT_MS });
+    probe.on('error', () => undefined);
+    await probe.connect();
+    await probe.end();
+  } catch (err) {
+    throw new StartFailure(`Cannot connect to PostgreSQL at ${maskedUrl(url)}: ${err instanceof Error ? err.message : String(err)}. Check DATABASE_URL and that the server runs and accepts this user.`);
+  }
   setActiveDialect('postgres');
   const client = pool(pg, url);
   const db = drizzle(client, { schema }) as PgDb;

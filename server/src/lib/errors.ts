@@ -80,6 +80,20 @@ export function errorMiddleware(
   };
 }
 
+/** A start that cannot go on for a reason the operator fixes (a store that does not answer): printed as its message. */
+export class StartFailure extends Error {}
+
+/** A connection URL for a message: its password replaced by ***. */
+export function maskedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return url.replace(/\/\/[^@/]*@/, '//***@');
+  }
+}
+
 /**
  * What a failed start prints. A configuration mistake is the operator's to fix: its message says what, a
  * stack trace would not help. A failed query is shown without its parameters, which may hold a
@@ -87,7 +101,7 @@ export function errorMiddleware(
  */
 export function startFailure(err: unknown): unknown {
   if (!(err instanceof Error)) return err;
-  if (err.message.startsWith('Invalid configuration')) return err.message;
+  if (err.message.startsWith('Invalid configuration') || err instanceof StartFailure) return err.message;
   if ('params' in err && 'query' in err) {
     const cause = err.cause instanceof Error ? err.cause.message : String(err.cause ?? '');
     // The stack's frames only: its first lines repeat the message, parameters included.
