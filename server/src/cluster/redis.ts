@@ -1,8 +1,9 @@
 import type { RedisClientType } from 'redis';
 import type { createAdapter } from '@socket.io/redis-adapter';
-import type { Store } from 'express-rate-limit';
+import { MemoryStore, type Store } from 'express-rate-limit';
 import type { RedisReply } from 'rate-limit-redis';
 import { maskedUrl, StartFailure } from '../lib/errors';
+import { getLogger } from '../lib/logger';
 
 const options = (url: string) => ({ url, socket: { connectTimeout: 3_000, reconnectStrategy: (retries: number) => Math.min(retries * 200, 3_000) } });
 type Client = RedisClientType;
@@ -21,6 +22,91 @@ export interface RedisLink {
   /** A store for express-rate-limit whose counts live in Redis under `prefix` + `name`. */
   limitStore(name: string): Store;
   close(): Promise<void>;
+}
+
+/** Publishes the adapter could not make while Redis was away (logged once per outage, not per event). */
+let publishFailing = false;
+
+/**
+ * The publishing client as the socket.io adapter sees it. The adapter drops the promise of every publish
+ * (a broadcast, a request to the other nodes), so with Redis away each one's rejection went unhandled and
+ * ended the process. Here a failed publish is logged and resolves to 0 receivers: the live event is lost
+ * for the other nodes, as the adapter documents, and the node goes on.
+ */
+function publisherFor(pub: Client): Client {
+  return new Proxy(pub, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function' || prop === 'constructor') return value;
+      const fn = value as (...args: unknown[]) => unknown;
+      if (prop !== 'publish' && prop !== 'sPublish' && prop !== 'PUBLISH' && prop !== 'SPUBLISH') return fn.bind(target);
+      return (...args: unknown[]) =>
+        Promise.resolve(fn.apply(target, args)).then(
+          (n) => {
+            publishFailing = false;
+            return n;
+          },
+          (err: unknown) => {
+            if (!publishFailing) getLogger().warn({ err: err instanceof Error ? err.message || err.constructor.name : String(err) }, 'Redis publish failed: live events do not reach the other nodes until Redis is back');
+            publishFailing = true;
+            return 0;
+          },
+        );
+    },
+  });
+}
+
+/**
+ * Closes a client: QUIT when it is connected (2 s at most), else at once. A QUIT sent while Redis is away
+ * waits in the offline queue for ever, so a SIGTERM during an outage never finished its shutdown (and a
+ * process with nothing else to do ended without closing its database).
+ */
+async function end(c: Client): Promise<void> {
+  if (c.isReady) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([c.quit().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, 2_000)))]);
+    clearTimeout(timer);
+  }
+  if (c.isOpen) c.destroy();
+}
+
+/** The limits count in this node's memory because Redis is away (logged once per outage). */
+let limitsLocal = false;
+
+/**
+ * A limit store counting in Redis while it answers, and in this node's memory while it does not: without
+ * it every sign-in waited for the command timeout and failed (500) for as long as Redis was away, so no
+ * one could sign in. During an outage the limits hold per node, as on a single node.
+ */
+function withLocalFallback(pub: Client, shared: Store): Store {
+  const local = new MemoryStore();
+  const either = async <T>(use: (s: Store) => Promise<T> | T): Promise<T> => {
+    if (pub.isReady) {
+      try {
+        const out = await use(shared);
+        limitsLocal = false;
+        return out;
+      } catch (err) {
+        if (!pub.isReady) return use(local);
+        throw err;
+      }
+    }
+    if (!limitsLocal) getLogger().warn('Redis is away: sign-in and sign-up limits count on this node until it is back');
+    limitsLocal = true;
+    return use(local);
+  };
+  return {
+    prefix: shared.prefix,
+    localKeys: false,
+    init(options) {
+      shared.init?.(options);
+      local.init(options);
+    },
+    get: (key) => either((s) => s.get?.(key)),
+    increment: (key) => either((s) => s.increment(key)),
+    decrement: (key) => either((s) => s.decrement(key)),
+    resetKey: (key) => either((s) => s.resetKey(key)),
+  };
 }
 
 /**
@@ -44,7 +130,7 @@ export async function connectRedis(url: string, prefix = 'blast:', startTimeoutM
   clearTimeout(timer);
   if (!ok) {
     await Promise.allSettled([pub.destroy(), sub.destroy()]);
-    const why = lastError instanceof Error ? lastError.message || lastError.name : 'no answer';
+    const why = lastError instanceof Error ? lastError.message || lastError.constructor.name : 'no answer';
     throw new StartFailure(`Cannot connect to Redis at ${maskedUrl(url)} within ${startTimeoutMs / 1000} s (${why}). Check REDIS_URL, or leave it unset on a single node.`);
   }
   return {
@@ -52,10 +138,10 @@ export async function connectRedis(url: string, prefix = 'blast:', startTimeoutM
     sub,
     prefix,
     // A node that does not answer a cluster-wide question (who is connected) within a second is left out.
-    socketAdapter: () => createAdapter(pub, sub, { key: `${prefix}socket.io`, requestsTimeout: 1000 }),
-    limitStore: (name) => new RedisStore({ prefix: `${prefix}${name}`, sendCommand: (...args: string[]) => pub.sendCommand(args) as Promise<RedisReply> }),
+    socketAdapter: () => createAdapter(publisherFor(pub), sub, { key: `${prefix}socket.io`, requestsTimeout: 1000 }),
+    limitStore: (name) => withLocalFallback(pub, new RedisStore({ prefix: `${prefix}${name}`, sendCommand: (...args: string[]) => pub.sendCommand(args) as Promise<RedisReply> })),
     async close() {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      await Promise.allSettled([end(pub), end(sub)]);
     },
   };
 }
