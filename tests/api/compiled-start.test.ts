@@ -4,7 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { projectRoot } from '../../server/src/lib/paths';
+import { closeDb, openDb } from '../../server/src/db/client';
+import { auditLog, users } from '../../server/src/db/schema';
+import { verifyPassword } from '../../server/src/auth/password';
 
 const run = promisify(execFile);
 const root = projectRoot();
@@ -45,6 +49,37 @@ describe('the compiled server', () => {
     const refused = await run(process.execPath, ['dist/server/user-create.js', '--email', 'ops@example.com', '--password', 'short'], { cwd: root, env: env() }).catch((e: { code: number; stderr: string }) => e);
     expect('code' in refused && refused.code).toBe(2);
     expect('stderr' in refused && refused.stderr).toContain('--password must be at least 8 characters');
+  }, 30_000);
+
+  it('sets a new password on an existing account with --reset-password (the way back for a locked-out admin)', async () => {
+    const { stdout } = await run(process.execPath, ['dist/server/user-create.js', '--email', 'OPS@example.com', '--password', 'another secret', '--reset-password'], { cwd: root, env: env() });
+    expect(stdout).toMatch(/^New password set for admin ops@example.com \(id \d+\); its sessions have ended\.$/m);
+    const db = openDb(path.join(dataDir, 'blast.db'));
+    try {
+      const [row] = await db.select().from(users).where(eq(users.email, 'ops@example.com'));
+      expect(row!.role).toBe('admin');
+      expect(await verifyPassword('another secret', row!.passwordHash)).toBe(true);
+      expect(await db.select({ actorId: auditLog.actorId, action: auditLog.action, targetUserId: auditLog.targetUserId }).from(auditLog)).toEqual([{ actorId: null, action: 'user.password', targetUserId: row!.id }]);
+    } finally {
+      await closeDb(db);
+    }
+    const unknown = await run(process.execPath, ['dist/server/user-create.js', '--email', 'nobody@example.com', '--password', 'another secret', '--reset-password'], { cwd: root, env: env() }).catch((e: { code: number; stderr: string }) => e);
+    expect('code' in unknown && unknown.code).toBe(1);
+    expect('stderr' in unknown && unknown.stderr).toContain('No account has the email nobody@example.com.');
+    // Back to the password the next test signs in with.
+    await run(process.execPath, ['dist/server/user-create.js', '--email', 'ops@example.com', '--password', 'secret123', '--reset-password'], { cwd: root, env: env() });
+  }, 30_000);
+
+  it('says in one line why user:create cannot reach its database', async () => {
+    const failed = await run(process.execPath, ['dist/server/user-create.js', '--email', 'ops2@example.com', '--password', 'secret123', '--role', 'admin'], {
+      cwd: root,
+      env: { ...env(), DATABASE_URL: 'postgres://blast:s3cret-pw@127.0.0.1:1/blast' },
+    }).catch((e: { code: number; stderr: string }) => e);
+    expect('code' in failed && failed.code).toBe(1);
+    const stderr = 'stderr' in failed ? failed.stderr : '';
+    expect(stderr).toMatch(/^Cannot connect to PostgreSQL at postgres:\/\/blast:\*\*\*@127\.0\.0\.1:1\/blast: connect ECONNREFUSED/);
+    expect(stderr).not.toContain('s3cret-pw');
+    expect(stderr).not.toMatch(/^\s+at /m);
   }, 30_000);
 
   it('starts with node, answers the API, imports through the compiled worker and stops on SIGTERM', async () => {

@@ -35,7 +35,8 @@ export const auditedAccount = (r: { accountBank?: string | null; accountNumber?:
 
 export async function writeAudit(
   tx: Tx | Db,
-  actorId: number,
+  /** null: done outside the console (npm run user:create). */
+  actorId: number | null,
   targetUserId: number | null,
   action: AuditAction,
   details: Record<string, unknown>,

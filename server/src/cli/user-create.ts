@@ -2,12 +2,20 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadConfig } from '../config';
-import { closeDb, connectDb, openDb } from '../db/client';
+import { eq } from 'drizzle-orm';
+import { closeDb, connectDb, openDb, transaction, type Db } from '../db/client';
+import { users } from '../db/schema';
+import { hashPassword } from '../auth/password';
+import { writeAudit } from '../audit/service';
+import { startFailure } from '../lib/errors';
 import { isUniqueViolation } from '../db/errors';
 import { createUser } from '../auth/service';
 import { OPERATOR_ROLES, USER_CREATE_USAGE, operatorCredentials } from '../auth/operator';
 
-/** npm run user:create -- --email a@b.c --password secret123 --role admin [--firstname A --lastname B] */
+/**
+ * npm run user:create -- --email a@b.c --password secret123 --role admin [--firstname A --lastname B]
+ * npm run user:create -- --email a@b.c --password 'new secret' --reset-password   (an existing account)
+ */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -16,6 +24,7 @@ async function main(): Promise<void> {
       role: { type: 'string', default: 'member' },
       firstname: { type: 'string' },
       lastname: { type: 'string' },
+      'reset-password': { type: 'boolean', default: false },
     },
   });
   const input = operatorCredentials({ email: '--email', password: '--password' })
@@ -30,6 +39,17 @@ async function main(): Promise<void> {
   const db = config.databaseUrl ? await connectDb(config.databaseUrl) : openDb(path.join(config.dataDir, 'blast.db'));
   try {
     const { email, password, role } = input.data;
+    if (values['reset-password']) {
+      // The way back in for an operator locked out of the only admin account: the console resets the
+      // passwords of members and staff only. The new hash ends every session of the account.
+      const reset = await resetPassword(db, email, password);
+      if (reset) console.log(`New password set for ${reset.role} ${reset.email} (id ${reset.id}); its sessions have ended.`);
+      else {
+        console.error(`No account has the email ${email}.`);
+        process.exitCode = 1;
+      }
+      return;
+    }
     const user = await createUser(db, {
       email,
       password,
@@ -47,4 +67,19 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+/** Sets a new password on the account with this email (any case), audited; null when there is none. */
+async function resetPassword(db: Db, email: string, password: string) {
+  const [row] = await db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.email, email.trim().toLowerCase()));
+  if (!row) return null;
+  const passwordHash = await hashPassword(password);
+  await transaction(db, async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, row.id));
+    await writeAudit(tx, null, row.id, 'user.password', { via: 'user:create --reset-password' });
+  });
+  return row;
+}
+
+main().catch((err: unknown) => {
+  console.error(startFailure(err));
+  process.exit(1);
+});
