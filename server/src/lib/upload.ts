@@ -38,6 +38,7 @@ export const readsMultipart = (handler: RequestHandler): boolean => MULTIPART in
  */
 export function singleFileUpload(options: UploadOptions): RequestHandler {
   fs.mkdirSync(options.dir, { recursive: true });
+  if (!options.keepExtension) removeStaleUploads(options.dir);
   const storage = multer.diskStorage({
     destination: (_req, _file, cb) => cb(null, options.dir),
     filename: (_req, file, cb) => {
@@ -68,6 +69,32 @@ export function singleFileUpload(options: UploadOptions): RequestHandler {
       next(err);
     });
   });
+}
+
+/** A temporary upload untouched this long belongs to no request any more. */
+export const STALE_UPLOAD_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the temporary uploads (`*.upload`) in `dir` older than STALE_UPLOAD_MS; runs once at start. A
+ * request's file is removed when its response closes, but not when the process ends first (a SIGTERM whose
+ * timeout cut an import, a crash): those files, up to 200 MB each, stayed for ever.
+ */
+export function removeStaleUploads(dir: string, now = Date.now()): void {
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.endsWith('.upload')) continue;
+    const file = path.join(dir, name);
+    try {
+      if (now - fs.statSync(file).mtimeMs > STALE_UPLOAD_MS) fs.rmSync(file, { force: true });
+    } catch {
+      // already gone
+    }
+  }
 }
 
 /** Removes an uploaded file, ignoring one that is already gone. */

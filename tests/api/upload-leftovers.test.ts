@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../server/src/config';
+import { closeDb, createTestDb } from '../../server/src/db/client';
+import { createContext } from '../../server/src/context';
+import { createServer } from '../../server/src/server';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blast-leftovers-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+/** A file written `agoMs` ago. */
+function file(rel: string, agoMs: number): string {
+  const full = path.join(dataDir, rel);
+  fs.mkdirSync(path.dirname(full), { recursive: true });
+  fs.writeFileSync(full, 'name,number\nAni,081234567801\n');
+  const at = new Date(Date.now() - agoMs);
+  fs.utimesSync(full, at, at);
+  return full;
+}
+
+describe('import files a stopped process left behind', () => {
+  it('are removed at start once an hour old; fresh ones and template media stay', async () => {
+    // An import cut by a SIGTERM's timeout (or a crash) ends the process before its file is removed.
+    const cut = file('tmp/imports/1795740000000-aaaaaaaaaaaaaaaaaaaaaaaa.upload', 2 * 60 * 60 * 1000);
+    const inFlight = file('tmp/imports/1795747000000-bbbbbbbbbbbbbbbbbbbbbbbb.upload', 60 * 1000);
+    const media = file('uploads/1795740000000-cccccccccccccccccccccccc.png', 2 * 60 * 60 * 1000);
+    const db = await createTestDb();
+    const ctx = createContext(testConfig({ dataDir }), db, () => undefined);
+    const { close } = createServer(ctx);
+    try {
+      expect(fs.existsSync(cut)).toBe(false);
+      expect(fs.existsSync(inFlight)).toBe(true);
+      expect(fs.existsSync(media)).toBe(true);
+    } finally {
+      await close();
+      await closeDb(db);
+    }
+  });
+});
