@@ -5,7 +5,7 @@ import { connectRedis } from './cluster/redis';
 import { createContext } from './context';
 import { createServer } from './server';
 import { engineFor } from './engine/engine';
-import { closeHeldStatuses } from './webhooks/service';
+import { finishHeldStatuses } from './webhooks/service';
 import { renormalizeStoredNumbers, reportLine, scheduleClassification } from './phonenumbers/renormalize';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../seed/demo';
 import { bootstrapData } from './bootstrap';
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     // Live messages still waiting for their window go out before the sockets close.
     await drain(io, config.shutdownTimeoutMs, () => ctx.realtime.flush());
     await engineFor(ctx).shutdown();
-    closeHeldStatuses(ctx);
+    await finishHeldStatuses(ctx);
     await ctx.redis?.close();
     await closeDb(db);
     log.info('stopped');

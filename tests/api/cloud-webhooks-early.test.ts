@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messageLogs } from '../../server/src/db/schema';
-import { HOLD_MS } from '../../server/src/webhooks/held';
+import { HeldStatuses, HOLD_MS } from '../../server/src/webhooks/held';
+import type { CloudStatus } from '../../server/src/webhooks/schema';
 import { heldStatusesOf } from '../../server/src/webhooks/service';
 import { signBody } from '../../server/src/webhooks/signature';
 import { addTemplate, invariantViolations, startBlast, untilIdle } from './engine-fixtures';
@@ -62,5 +63,33 @@ describe('a status that arrives before its send is recorded', () => {
     expect(held.size).toBe(before + 1);
     await held.sweep(Date.now() + HOLD_MS + 1);
     expect(held.size).toBe(0);
+  });
+
+  it('keeps a status whose applying failed, and applies it at the next sweep', async () => {
+    const [log] = await t.ctx.db.select().from(messageLogs).limit(1);
+    expect(log?.waMessageId).toBeTruthy();
+    const applied: string[][] = [];
+    let failNext = true;
+    const held = new HeldStatuses(t.ctx, async (statuses) => {
+      if (failNext) {
+        failNext = false;
+        throw new Error('database away');
+      }
+      applied.push(statuses.map((s) => s.id));
+    });
+    try {
+      await held.hold(NUMBERS.mix.phoneNumberId, [{ id: log!.waMessageId!, status: 'read', timestamp: String(now()) } as CloudStatus]);
+      expect(held.size).toBe(1);
+      await held.sweep();
+      // The database failed while applying it: still held, not lost.
+      expect(held.size).toBe(1);
+      expect(applied).toEqual([]);
+      // Two sweeps at once: the second waits for the first and finds nothing left.
+      await Promise.all([held.sweep(), held.sweep()]);
+      expect(applied).toEqual([[log!.waMessageId!]]);
+      expect(held.size).toBe(0);
+    } finally {
+      held.close();
+    }
   });
 });

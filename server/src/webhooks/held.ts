@@ -26,7 +26,8 @@ export class HeldStatuses {
   private readonly held = new Map<string, Held[]>();
   private count = 0;
   private timer: NodeJS.Timeout | null = null;
-  private sweeping = false;
+  /** The sweep running now, if any. */
+  private sweeping: Promise<void> | null = null;
   private dropLogged = false;
 
   constructor(
@@ -70,10 +71,24 @@ export class HeldStatuses {
     this.timer.unref();
   }
 
-  /** Applies the held statuses whose row is in the log now, in arrival order, and forgets expired ones. */
+  /**
+   * Applies the held statuses whose row is in the log now, in arrival order, and forgets expired ones. A
+   * call while a sweep runs waits for it and then sweeps again (a row may have come meanwhile). When the
+   * database fails, nothing is forgotten but what has expired: the statuses stay held for the next sweep.
+   */
   async sweep(now = Date.now()): Promise<void> {
-    if (this.sweeping) return;
-    this.sweeping = true;
+    while (this.sweeping) await this.sweeping;
+    const run = this.sweepOnce(now);
+    this.sweeping = run;
+    try {
+      await run;
+    } finally {
+      if (this.sweeping === run) this.sweeping = null;
+    }
+  }
+
+  private async sweepOnce(now: number): Promise<void> {
+    const taken = new Map<string, Held[]>();
     try {
       const ids = [...this.held.keys()];
       const found = new Set<string>();
@@ -88,6 +103,7 @@ export class HeldStatuses {
       for (const [id, list] of this.held) {
         if (found.has(id)) {
           ready.push(...list.map((h) => h.status));
+          taken.set(id, list);
           this.forget(id, list.length);
         } else {
           const kept = list.filter((h) => h.until > now);
@@ -97,12 +113,14 @@ export class HeldStatuses {
       }
       if (ready.length) await this.apply(ready);
     } catch (err) {
-      // The database is gone (shutting down) or failing: Meta's later statuses still apply.
-      this.ctx.log('Applying held Cloud API statuses failed', err);
-      this.held.clear();
-      this.count = 0;
-    } finally {
-      this.sweeping = false;
+      // The database is failing (or the node is closing): what was taken to apply is held again, to be
+      // applied by a later sweep or to expire; statuses apply once however often they are applied.
+      this.ctx.log('Applying held Cloud API statuses failed; they stay held', err);
+      for (const [id, list] of taken) {
+        const back = [...list, ...(this.held.get(id) ?? [])];
+        this.held.set(id, back);
+        this.count += list.length;
+      }
     }
   }
 

@@ -25,6 +25,17 @@ export function closeHeldStatuses(ctx: AppContext): void {
   heldByContext.get(ctx)?.close();
 }
 
+/**
+ * At shutdown, after the engine has recorded its last sends: applies the held statuses whose rows those
+ * were, then stops holding.
+ */
+export async function finishHeldStatuses(ctx: AppContext): Promise<void> {
+  const held = heldByContext.get(ctx);
+  if (!held) return;
+  if (held.size > 0) await held.sweep();
+  held.close();
+}
+
 /** The context's statuses waiting for their log row. */
 export function heldStatusesOf(ctx: AppContext): HeldStatuses {
   let held = heldByContext.get(ctx);
