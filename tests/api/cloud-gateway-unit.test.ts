@@ -65,12 +65,15 @@ describe('the Cloud API gateway', () => {
     fake.program({ to: '6281299990013', outcome: 'account_locked' });
     fake.program({ to: '6281299990014', outcome: 'spam_limit' });
     fake.program({ to: '6281299990015', outcome: 'invalid_parameter' });
+    // A parameter's format (132012) or the format policy (132007) can be one recipient's filled-in name: that send fails, not the template.
+    fake.program({ to: '6281299990019', outcome: 'param_format' });
     expect(await g.send('cloud-unit', message('6281299990011'))).toEqual({ ok: false, error: 'no_template' });
     expect(await g.send('cloud-unit', message('6281299990012'))).toEqual({ ok: false, error: 'no_template' });
     expect(await g.send('cloud-unit', message('6281299990013'))).toEqual({ ok: false, error: 'account_restricted' });
     expect(await g.send('cloud-unit', message('6281299990014'))).toEqual({ ok: false, error: 'account_restricted' });
     expect(await g.send('cloud-unit', message('6281299990015'))).toEqual({ ok: false, error: 'failed' });
-    for (const to of ['6281299990011', '6281299990012', '6281299990013', '6281299990014', '6281299990015']) {
+    expect(await g.send('cloud-unit', message('6281299990019'))).toEqual({ ok: false, error: 'failed' });
+    for (const to of ['6281299990011', '6281299990012', '6281299990013', '6281299990014', '6281299990015', '6281299990019']) {
       expect(fake.sends().filter((s) => s.body?.to === to)).toHaveLength(1);
     }
     expect(g.state('cloud-unit')).toBe('connected');

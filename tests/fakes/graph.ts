@@ -33,6 +33,7 @@ export type Outcome =
   | 'template_paused' // 132015 Template is paused (HTTP 400)
   | 'template_params' // 132000 Number of parameters does not match the expected number of params (HTTP 400)
   | 'invalid_parameter' // 100 Invalid parameter (HTTP 400)
+  | 'param_format' // 132012 Parameter format does not match (HTTP 400): one recipient's filled-in value
   | 'account_locked' // 131031 Business Account locked (HTTP 400)
   | 'spam_limit'; // 131048 Spam rate limit hit (HTTP 400)
 
@@ -66,6 +67,7 @@ const ERRORS: Record<Exclude<Outcome, 'ok'>, { status: number; code: number; sub
   template_paused: { status: 400, code: 132015, type: 'OAuthException', message: 'Template is Paused' },
   template_params: { status: 400, code: 132000, type: 'OAuthException', message: 'Number of parameters does not match the expected number of params' },
   invalid_parameter: { status: 400, code: 100, type: 'OAuthException', message: '(#100) Invalid parameter' },
+  param_format: { status: 400, code: 132012, type: 'OAuthException', message: 'Parameter format does not match format in the created template' },
   account_locked: { status: 400, code: 131031, type: 'OAuthException', message: 'Business Account locked' },
   spam_limit: { status: 400, code: 131048, type: 'OAuthException', message: 'Spam rate limit hit' },
 };

@@ -5,6 +5,7 @@ import { messageLogs, phoneNumbers, users, whatsapps } from '../db/schema';
 import { feeFor } from '../money/levels';
 import { creditReferral } from '../money/referral';
 import type { CloudStatus } from './schema';
+import { ACCOUNT_REFUSED, TEMPLATE_REFUSED } from '../gateway/cloud/cloud';
 
 export type DeliveryStatus = CloudStatus['status'];
 
@@ -22,25 +23,18 @@ export function moves(current: string | null, next: DeliveryStatus): boolean {
   return RANK[next] > from;
 }
 
-/** Meta's error codes the product already has words for (the gateway's send error codes). */
+/**
+ * Meta's error codes the product already has words for (the gateway's send error codes), the template's and
+ * the business number's refusals from the gateway's own lists.
+ */
 const KNOWN_ERRORS: Record<string, string> = {
   '131047': 'reengagement',
   '131026': 'not_registered',
   '190': 'token_expired',
   '130429': 'rate_limited',
   '131056': 'rate_limited',
-  '132000': 'no_template',
-  '132001': 'no_template',
-  '132007': 'no_template',
-  '132012': 'no_template',
-  '132015': 'no_template',
-  '132016': 'no_template',
-  '368': 'account_restricted',
-  '131031': 'account_restricted',
-  '131042': 'account_restricted',
-  '131045': 'account_restricted',
-  '131048': 'account_restricted',
-  '133010': 'account_restricted',
+  ...Object.fromEntries([...TEMPLATE_REFUSED].map((code) => [String(code), 'no_template'])),
+  ...Object.fromEntries([...ACCOUNT_REFUSED].map((code) => [String(code), 'account_restricted'])),
 };
 
 /** The log row's error_code for a failed status: a product code when there is one, else Meta's number. */
@@ -150,9 +144,12 @@ export async function applyStatus(db: Db, status: CloudStatus): Promise<StatusOu
  * The engine's fee rule (money/levels.ts feeFor) for a send counted as a success earlier: the member's
  * level is the one of their successful messages before this one, as it was at send time. Sends accepted
  * after this one are already in the member's total (its delivery may come long after them), so they are
- * taken off: the successful rows of the member at or after this row's time with a higher id, a range of the
- * (user_id, created_at) index.
+ * taken off: the successful rows of the member with a higher id, looked for from a minute before this row's
+ * time (a range of the (user_id, created_at) index; the minute covers nodes whose clocks differ a little).
  */
+/** How far apart the nodes' clocks may be when the log's times are compared with its ids. */
+const CLOCK_SLACK_MS = 60_000;
+
 async function feeAtDelivery(tx: Db, row: Pick<typeof messageLogs.$inferSelect, 'id' | 'userId' | 'createdAt'>): Promise<number> {
   const member = await one(tx.select({ blastFee: users.blastFee, totalSuccess: users.totalSuccess }).from(users).where(eq(users.id, row.userId)).limit(1));
   if (!member) return 0;
@@ -161,7 +158,7 @@ async function feeAtDelivery(tx: Db, row: Pick<typeof messageLogs.$inferSelect, 
     tx
       .select({ n: count() })
       .from(messageLogs)
-      .where(and(eq(messageLogs.userId, row.userId), gte(messageLogs.createdAt, row.createdAt), gt(messageLogs.id, row.id), eq(messageLogs.success, true))),
+      .where(and(eq(messageLogs.userId, row.userId), gte(messageLogs.createdAt, new Date(row.createdAt.getTime() - CLOCK_SLACK_MS)), gt(messageLogs.id, row.id), eq(messageLogs.success, true))),
   );
   return feeFor(tx, { blastFee: member.blastFee, totalSuccess: Math.max(0, member.totalSuccess - 1 - Number(later?.n ?? 0)) });
 }

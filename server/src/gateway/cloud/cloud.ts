@@ -69,16 +69,17 @@ const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /**
  * Graph's refusals of the template itself, whoever receives it: parameter count (132000), template
- * missing (132001), format character policy (132007), parameter format (132012), paused (132015),
- * disabled (132016).
+ * missing (132001), paused (132015), disabled (132016). The format policy (132007) and a parameter's
+ * format (132012) can come from one recipient's filled-in value, so they fail that send only: ending the
+ * blast on them would claim the same number first at every start.
  */
-const TEMPLATE_REFUSED = new Set([132000, 132001, 132007, 132012, 132015, 132016]);
+export const TEMPLATE_REFUSED: ReadonlySet<number> = new Set([132000, 132001, 132015, 132016]);
 /**
  * Graph's refusals of the business number, whatever is sent: permission (10, 200), policy block (368),
  * account locked (131031), payment (131042), certificate (131045), spam restriction (131048), number not
  * registered (133010).
  */
-const ACCOUNT_REFUSED = new Set([10, 200, 368, 131031, 131042, 131045, 131048, 133010]);
+export const ACCOUNT_REFUSED: ReadonlySet<number> = new Set([10, 200, 368, 131031, 131042, 131045, 131048, 133010]);
 
 /** Graph's answer to a send → the product's outcome, or 'retry-rate' / 'retry-network' for another try. */
 function classify(a: Exclude<GraphAnswer, { ok: true }>): SendErrorCode | 'retry-rate' | 'retry-network' {
