@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { one } from '../../server/src/db/raw';
-import { messageLogs, messageTemplates, phoneNumbers } from '../../server/src/db/schema';
+import { messageLogs, messageTemplates, phoneNumbers, whatsapps } from '../../server/src/db/schema';
 import { decryptSecret } from '../../server/src/lib/secrets';
 import { addTemplate, invariantViolations, startBlast, untilIdle } from './engine-fixtures';
 import { eventually } from './whatsapp-fixtures';
@@ -160,6 +160,24 @@ describe('blasting from a business number', () => {
     // The ten numbers it did not reach leave the list, so the next blast starts on its own targets.
     const left = await t.ctx.db.delete(phoneNumbers).where(and(inArray(phoneNumbers.id, targets.map((x) => x.id)), isNull(phoneNumbers.lastSent))).returning({ id: phoneNumbers.id });
     expect(left).toHaveLength(10);
+  });
+
+  it('uses a tier Meta raised since the number was linked: a start past the known tier asks Graph again', async () => {
+    const [account] = await t.ctx.db.select().from(whatsapps).where(eq(whatsapps.cloudPhoneNumberId, NUMBERS.tier.phoneNumberId));
+    expect(account?.messagingTier).toBe('TIER_50');
+    // Still TIER_50 at Meta: refused, and nothing changes.
+    expect((await startBlast(t, member, account!.id)).status).toBe(409);
+    fake.addNumber({ ...NUMBERS.tier, messaging_limit_tier: 'TIER_250' });
+    try {
+      await addTargets(5);
+      expect((await startBlast(t, member, account!.id)).status).toBe(200);
+      const row = await untilIdle(t, member, account!.id);
+      expect(row.count_success).toBe(55);
+      expect((await accountRow(account!.id)).messagingTier).toBe('TIER_250');
+      expect(fake.sends(NUMBERS.tier.phoneNumberId)).toHaveLength(55);
+    } finally {
+      fake.addNumber(NUMBERS.tier);
+    }
   });
 
   it('waits out rate limits with back-off and still completes the blast', async () => {

@@ -6,6 +6,7 @@ import { messageTemplates, whatsapps } from '../db/schema';
 import type { AuthUser } from '../auth/middleware';
 import { HttpError } from '../lib/errors';
 import { accountFor, ACCOUNT_NOT_FOUND } from '../whatsapp/access';
+import { refreshedTier } from '../whatsapp/cloud-link';
 import { whatsappView, type WhatsappRow } from '../whatsapp/view';
 import { one } from '../db/raw';
 import { engineFor } from './engine';
@@ -79,7 +80,8 @@ export async function startBlasting(ctx: AppContext, caller: AuthUser, ref: numb
   const engine = engineFor(ctx);
   if (row.gateway === 'cloud-api') {
     await assertMappedTemplate(ctx);
-    if (!(await engine.tiers.allows(row.id, row.messagingTier, true))) throw new HttpError(409, TIER_REACHED);
+    const allowed = (await engine.tiers.allows(row.id, row.messagingTier, true)) || (await engine.tiers.allows(row.id, await refreshedTier(ctx, row)));
+    if (!allowed) throw new HttpError(409, TIER_REACHED);
   } else if (!engine.loopOf(row.id)) await assertActiveTemplate(ctx);
   // Nothing to send: say so now rather than start a run that ends at once without a word.
   if (!engine.loopOf(row.id) && !(await engine.hasTargets())) throw new HttpError(409, NO_TARGETS_MSG);

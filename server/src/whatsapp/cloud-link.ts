@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../db/errors';
 import { cloudGatewayOf } from '../gateway';
 import { cloudDeviceId } from '../gateway/cloud/cloud';
 import { HttpError } from '../lib/errors';
-import { encryptSecret } from '../lib/secrets';
+import { decryptSecret, encryptSecret } from '../lib/secrets';
 import { accountByDevice, emitAccount, mayReach } from './access';
 import { whatsappView, type WhatsappRow } from './view';
 import { FIELD_LABELS } from '../../../common/errors';
@@ -107,4 +107,29 @@ async function renewAccount(ctx: AppContext, id: number, fields: AccountFields):
     .returning();
   if (!saved) throw new HttpError(409, TAKEN_MSG);
   return saved;
+}
+
+/**
+ * Meta raises a business number's messaging tier as it sends well (1K → 10K → 100K…), but the tier is read
+ * when the number is linked. When the known tier has been reached, a start asks Graph again (one call) and
+ * keeps what it says, so a raised tier is used at once. Answers the tier now known; Graph not answering
+ * leaves the known one.
+ */
+export async function refreshedTier(ctx: AppContext, row: WhatsappRow): Promise<string | null> {
+  const cloud = cloudGatewayOf(ctx.gateway);
+  if (!cloud || row.gateway !== 'cloud-api' || !row.cloudPhoneNumberId || !row.cloudToken) return row.messagingTier;
+  let token: string;
+  try {
+    token = decryptSecret(ctx.config.secretKey, row.cloudToken);
+  } catch {
+    return row.messagingTier;
+  }
+  const info = await cloud.verifyNumber({ phoneNumberId: row.cloudPhoneNumberId, token });
+  if (!info.ok || !info.messagingTier || info.messagingTier === row.messagingTier) return row.messagingTier;
+  await ctx.db
+    .update(whatsapps)
+    .set({ messagingTier: info.messagingTier, qualityRating: info.qualityRating, updatedAt: new Date() })
+    .where(eq(whatsapps.id, row.id));
+  ctx.log(`Cloud API number ${row.cloudPhoneNumberId}: messaging tier ${row.messagingTier ?? 'unknown'} → ${info.messagingTier}`);
+  return info.messagingTier;
 }
