@@ -6,6 +6,7 @@ import { testConfig } from '../../server/src/config';
 import { closeDb, createTestDb } from '../../server/src/db/client';
 import { createContext } from '../../server/src/context';
 import { createServer } from '../../server/src/server';
+import { removeOldSkippedFiles, SKIPPED_FILE_TTL_MS } from '../../server/src/phonenumbers/skipped';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blast-leftovers-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -37,5 +38,17 @@ describe('import files a stopped process left behind', () => {
       await close();
       await closeDb(db);
     }
+  });
+});
+
+describe('skipped-list files', () => {
+  it('are removed once older than their time to live; newer ones stay', () => {
+    const old = file('tmp/skipped/aaaa.csv', SKIPPED_FILE_TTL_MS + 60_000);
+    const fresh = file('tmp/skipped/bbbb.csv', 60_000);
+    removeOldSkippedFiles(path.join(dataDir, 'tmp/skipped'));
+    expect(fs.existsSync(old)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
+    // A folder not made yet is no error.
+    expect(() => removeOldSkippedFiles(path.join(dataDir, 'tmp/none'))).not.toThrow();
   });
 });

@@ -80,6 +80,11 @@ export const STALE_UPLOAD_MS = 60 * 60 * 1000;
  * timeout cut an import, a crash): those files, up to 200 MB each, stayed for ever.
  */
 export function removeStaleUploads(dir: string, now = Date.now()): void {
+  removeOldFiles(dir, STALE_UPLOAD_MS, now, (name) => name.endsWith('.upload'));
+}
+
+/** Removes the files in `dir` (those `matches` names) last written more than `maxAgeMs` ago; a missing folder is fine. */
+export function removeOldFiles(dir: string, maxAgeMs: number, now = Date.now(), matches: (name: string) => boolean = () => true): void {
   let names: string[] = [];
   try {
     names = fs.readdirSync(dir);
@@ -87,10 +92,10 @@ export function removeStaleUploads(dir: string, now = Date.now()): void {
     return;
   }
   for (const name of names) {
-    if (!name.endsWith('.upload')) continue;
+    if (!matches(name)) continue;
     const file = path.join(dir, name);
     try {
-      if (now - fs.statSync(file).mtimeMs > STALE_UPLOAD_MS) fs.rmSync(file, { force: true });
+      if (now - fs.statSync(file).mtimeMs > maxAgeMs) fs.rmSync(file, { force: true });
     } catch {
       // already gone
     }

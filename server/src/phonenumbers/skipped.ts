@@ -3,6 +3,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { streamRowsTo, type ExportFormat } from '../lib/csv';
 import { HttpError } from '../lib/errors';
+import { removeOldFiles } from '../lib/upload';
 
 export interface SkippedRow {
   id: number | null;
@@ -23,20 +24,7 @@ const SHAPE: ExportFormat<SkippedRow> = {
 
 /** Removes skipped-list files older than the TTL. */
 export function removeOldSkippedFiles(dir: string, now = Date.now()): void {
-  let names: string[] = [];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const file = path.join(dir, name);
-    try {
-      if (now - fs.statSync(file).mtimeMs > SKIPPED_FILE_TTL_MS) fs.rmSync(file, { force: true });
-    } catch {
-      // already gone
-    }
-  }
+  removeOldFiles(dir, SKIPPED_FILE_TTL_MS, now);
 }
 
 /**
