@@ -90,7 +90,7 @@ describe.skipIf(down !== null)('a node whose Redis goes away', () => {
     const started = Date.now();
     expect((await signIn('wrong-password')).status).toBe(401);
     expect((await signIn()).status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(Date.now() - started).toBeLessThan(4_500);
     // Past the client's command timeout (5 s): a publish refused by then must not end the process.
     await new Promise((r) => setTimeout(r, 6_000));
     expect(failures).toEqual([]);

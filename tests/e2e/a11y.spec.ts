@@ -214,8 +214,9 @@ test('the focus ring reads at 3:1 or more in the dark theme: buttons, links, inp
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
     await expect(target).toBeFocused();
-    await page.waitForTimeout(300); // antd's focus transition
-    expect(await focusRingContrast(page), await target.evaluate((e) => e.outerHTML.slice(0, 80))).toBeGreaterThanOrEqual(3);
+    // Polled: antd's focus transition takes a moment.
+    const what = await target.evaluate((e) => e.outerHTML.slice(0, 80));
+    await expect.poll(() => focusRingContrast(page), { message: what }).toBeGreaterThanOrEqual(3);
   }
 });
 
