@@ -116,4 +116,9 @@ test("the generator list keeps the spec's address: ?search and ?page drive the t
   await expect(page.getByText('Page 2 of 2')).toBeVisible();
   await expect(page.getByRole('searchbox', { name: 'Cari' })).toHaveValue(prefix);
   await expect(page.getByRole('row').filter({ hasText: prefix })).toHaveCount(1);
+
+  // The sidebar's entry opens the list without a search: the box follows the address.
+  await page.getByRole('link', { name: 'Daftar Generator' }).click();
+  await expect(page).not.toHaveURL(/[?&]search=/);
+  await expect(page.getByRole('searchbox', { name: 'Cari' })).toHaveValue('');
 });

@@ -8,6 +8,7 @@ import { SearchFilterBar } from '../../components/SearchFilterBar';
 import { formatProgress } from '../../lib/format';
 import { getSessionUser } from '../../lib/session';
 import { useLiveOverlay } from '../../lib/useLiveOverlay';
+import { useAddressText } from '../../lib/useAddressText';
 import { useSpecTable } from '../../lib/useSpecTable';
 import { useLive } from '../../providers/live';
 import { JobActions } from './JobActions';
@@ -42,7 +43,7 @@ export function JobList({ kind, target }: Props) {
   const table = useSpecTable<JobRow>({ resource: kind, keys: KEYS, fixed: { user_id: role === 'dev' ? undefined : user?.id } });
   const { tableQuery, values, setParam } = table;
   const [rows, setRows] = useLiveOverlay(tableQuery.data?.data, tableQuery.dataUpdatedAt, TRANSIENT);
-  const [text, setText] = useState(values.search ?? '');
+  const [text, setText] = useAddressText(values.search ?? '');
   const [busy, setBusy] = useState(false);
 
   useLive(role === 'admin' || role === 'dev' ? 'admin' : String(user?.id ?? ''), (msg) => setRows((rs) => applyJobLive(rs, kind, msg)));

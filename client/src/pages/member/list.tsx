@@ -8,6 +8,7 @@ import { ListTable, useListTable } from '../../components/ListTable';
 import { SearchFilterBar } from '../../components/SearchFilterBar';
 import { formatDateTime, formatRupiah } from '../../lib/format';
 import { getSessionUser } from '../../lib/session';
+import { useAddressText } from '../../lib/useAddressText';
 
 export interface MemberRow {
   id: number;
@@ -30,7 +31,7 @@ export function MemberList() {
   const [params, setParams] = useSearchParams();
   const s = params.get('s') ?? '';
   const status = params.get('status') ?? '';
-  const [text, setText] = useState(s);
+  const [text, setText] = useAddressText(s);
   const [searching, setSearching] = useState(false);
   const list = useListTable<MemberRow>({ resource: 'member', params: { search: s, status }, fallback: t('member.errors.list') });
 

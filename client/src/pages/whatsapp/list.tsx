@@ -11,6 +11,7 @@ import { formatCount, formatRupiah, formatState } from '../../lib/format';
 import { serverText } from '../../lib/serverError';
 import { getSessionUser } from '../../lib/session';
 import { useLiveOverlay } from '../../lib/useLiveOverlay';
+import { useAddressText } from '../../lib/useAddressText';
 import { useSpecTable } from '../../lib/useSpecTable';
 import { useLive } from '../../providers/live';
 import { ActivateButton, RowActions } from './components/RowActions';
@@ -59,7 +60,7 @@ export function WhatsappList() {
   const { tableQuery, values, setParam } = table;
   const s = values.s ?? '';
   const isFilter = FILTER_VALUES.has(s);
-  const [text, setText] = useState(isFilter ? '' : s);
+  const [text, setText] = useAddressText(isFilter ? '' : s);
   const [busy, setBusy] = useState(false);
   const [rows, setRows] = useLiveOverlay(tableQuery.data?.data, tableQuery.dataUpdatedAt, TRANSIENT);
 
