@@ -8,16 +8,6 @@ import { handleCloudMessages } from './inbound';
 import { batchesOf, type CloudStatus } from './schema';
 import { applyStatus } from './statuses';
 
-export interface WebhookSummary {
-  statuses: number;
-  applied: number;
-  paid: number;
-  failed: number;
-  messages: number;
-  /** Statuses of a message not in the log yet, kept to apply when it is (webhooks/held.ts). */
-  held: number;
-}
-
 const heldByContext = new WeakMap<AppContext, HeldStatuses>();
 
 /** Stops holding statuses (the server is closing). */
@@ -54,43 +44,27 @@ export function heldStatusesOf(ctx: AppContext): HeldStatuses {
  * paid get their balance, as the engine does after a send. A status whose message is not in the log
  * yet is held for it (see HeldStatuses).
  */
-export async function handleWebhook(ctx: AppContext, body: unknown): Promise<WebhookSummary> {
-  const summary: WebhookSummary = { statuses: 0, applied: 0, paid: 0, failed: 0, messages: 0, held: 0 };
+export async function handleWebhook(ctx: AppContext, body: unknown): Promise<void> {
   for (const batch of batchesOf(body)) {
-    summary.statuses += batch.statuses.length;
-    const result = await applyStatuses(ctx, batch.statuses);
-    summary.applied += result.applied;
-    summary.paid += result.paid;
-    summary.failed += result.failed;
-    if (result.unknown.length) {
-      const held = heldStatusesOf(ctx);
-      const before = held.size;
-      await held.hold(batch.phoneNumberId, result.unknown);
-      summary.held += held.size - before;
-    }
-    summary.messages += batch.messages.length;
+    const unknown = await applyStatuses(ctx, batch.statuses);
+    if (unknown.length) await heldStatusesOf(ctx).hold(batch.phoneNumberId, unknown);
     if (batch.messages.length) await handleCloudMessages(ctx, batch.phoneNumberId, batch.messages);
   }
-  return summary;
 }
 
-/** Applies statuses in order and tells the accounts and balances they changed; answers what it did. */
-async function applyStatuses(ctx: AppContext, statuses: CloudStatus[]) {
-  const out = { applied: 0, paid: 0, failed: 0, unknown: [] as CloudStatus[] };
+/** Applies statuses in order and tells the accounts and balances they changed; answers those whose message is not in the log yet. */
+async function applyStatuses(ctx: AppContext, statuses: CloudStatus[]): Promise<CloudStatus[]> {
+  const unknown: CloudStatus[] = [];
   const accounts = new Set<number>();
   const balances = new Set<number>();
   for (const status of statuses) {
     const outcome = await applyStatus(ctx.db, status);
-    if (outcome.kind === 'unknown') out.unknown.push(status);
-    if (outcome.kind === 'ignored' || outcome.kind === 'unknown') continue;
-    out.applied += 1;
-    if (outcome.kind === 'paid') out.paid += 1;
-    if (outcome.kind === 'failed') out.failed += 1;
+    if (outcome.kind === 'unknown') unknown.push(status);
     if ((outcome.kind === 'paid' || outcome.kind === 'failed') && outcome.accountId !== null) accounts.add(outcome.accountId);
     for (const id of outcome.balances) balances.add(id);
   }
   if (accounts.size || balances.size) await publish(ctx, [...accounts], [...balances]);
-  return out;
+  return unknown;
 }
 
 async function publish(ctx: AppContext, accountIds: number[], userIds: number[]): Promise<void> {

@@ -5,7 +5,7 @@ import { messageLogs, phoneNumbers, users, whatsapps } from '../db/schema';
 import { feeFor } from '../money/levels';
 import { creditReferral } from '../money/referral';
 import type { CloudStatus } from './schema';
-import { ACCOUNT_REFUSED, TEMPLATE_REFUSED } from '../gateway/cloud/cloud';
+import { ACCOUNT_REFUSED, TEMPLATE_REFUSED } from '../gateway/cloud/refusals';
 
 export type DeliveryStatus = CloudStatus['status'];
 

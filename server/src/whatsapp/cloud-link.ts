@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../db/errors';
 import { cloudGatewayOf } from '../gateway';
 import { cloudDeviceId } from '../gateway/cloud/cloud';
 import { HttpError } from '../lib/errors';
-import { decryptSecret, encryptSecret } from '../lib/secrets';
+import { encryptSecret } from '../lib/secrets';
 import { accountByDevice, emitAccount, mayReach } from './access';
 import { whatsappView, type WhatsappRow } from './view';
 import { FIELD_LABELS } from '../../../common/errors';
@@ -117,14 +117,9 @@ async function renewAccount(ctx: AppContext, id: number, fields: AccountFields):
  */
 export async function refreshedTier(ctx: AppContext, row: WhatsappRow): Promise<string | null> {
   const cloud = cloudGatewayOf(ctx.gateway);
-  if (!cloud || row.gateway !== 'cloud-api' || !row.cloudPhoneNumberId || !row.cloudToken) return row.messagingTier;
-  let token: string;
-  try {
-    token = decryptSecret(ctx.config.secretKey, row.cloudToken);
-  } catch {
-    return row.messagingTier;
-  }
-  const info = await cloud.verifyNumber({ phoneNumberId: row.cloudPhoneNumberId, token });
+  if (!cloud || row.gateway !== 'cloud-api') return row.messagingTier;
+  // The number's session is open by now (a start checks that it is connected): its credentials are the gateway's.
+  const info = await cloud.registeredNumber(row.deviceId);
   if (!info.ok || !info.messagingTier || info.messagingTier === row.messagingTier) return row.messagingTier;
   await ctx.db
     .update(whatsapps)
