@@ -24,8 +24,13 @@ export interface RedisLink {
   close(): Promise<void>;
 }
 
-/** Publishes the adapter could not make while Redis was away (logged once per outage, not per event). */
-let publishFailing = false;
+/** What one link has already logged of an outage, so it says so once per outage, not per event or request. */
+interface Outage {
+  /** Publishes the adapter could not make while Redis was away. */
+  publishFailing: boolean;
+  /** The limits count in this node's memory because Redis is away. */
+  limitsLocal: boolean;
+}
 
 /**
  * The publishing client as the socket.io adapter sees it. The adapter drops the promise of every publish
@@ -33,7 +38,7 @@ let publishFailing = false;
  * ended the process. Here a failed publish is logged and resolves to 0 receivers: the live event is lost
  * for the other nodes, as the adapter documents, and the node goes on.
  */
-function publisherFor(pub: Client): Client {
+function publisherFor(pub: Client, outage: Outage): Client {
   return new Proxy(pub, {
     get(target, prop) {
       const value: unknown = Reflect.get(target, prop, target);
@@ -43,12 +48,12 @@ function publisherFor(pub: Client): Client {
       return (...args: unknown[]) =>
         Promise.resolve(fn.apply(target, args)).then(
           (n) => {
-            publishFailing = false;
+            outage.publishFailing = false;
             return n;
           },
           (err: unknown) => {
-            if (!publishFailing) getLogger().warn({ err: err instanceof Error ? err.message || err.constructor.name : String(err) }, 'Redis publish failed: live events do not reach the other nodes until Redis is back');
-            publishFailing = true;
+            if (!outage.publishFailing) getLogger().warn({ err: err instanceof Error ? err.message || err.constructor.name : String(err) }, 'Redis publish failed: live events do not reach the other nodes until Redis is back');
+            outage.publishFailing = true;
             return 0;
           },
         );
@@ -70,29 +75,26 @@ async function end(c: Client): Promise<void> {
   if (c.isOpen) c.destroy();
 }
 
-/** The limits count in this node's memory because Redis is away (logged once per outage). */
-let limitsLocal = false;
-
 /**
  * A limit store counting in Redis while it answers, and in this node's memory while it does not: without
  * it every sign-in waited for the command timeout and failed (500) for as long as Redis was away, so no
  * one could sign in. During an outage the limits hold per node, as on a single node.
  */
-function withLocalFallback(pub: Client, shared: Store): Store {
+function withLocalFallback(pub: Client, shared: Store, outage: Outage): Store {
   const local = new MemoryStore();
   const either = async <T>(use: (s: Store) => Promise<T> | T): Promise<T> => {
     if (pub.isReady) {
       try {
         const out = await use(shared);
-        limitsLocal = false;
+        outage.limitsLocal = false;
         return out;
       } catch (err) {
         if (!pub.isReady) return use(local);
         throw err;
       }
     }
-    if (!limitsLocal) getLogger().warn('Redis is away: sign-in and sign-up limits count on this node until it is back');
-    limitsLocal = true;
+    if (!outage.limitsLocal) getLogger().warn('Redis is away: sign-in and sign-up limits count on this node until it is back');
+    outage.limitsLocal = true;
     return use(local);
   };
   return {
@@ -133,13 +135,14 @@ export async function connectRedis(url: string, prefix = 'blast:', startTimeoutM
     const why = lastError instanceof Error ? lastError.message || lastError.constructor.name : 'no answer';
     throw new StartFailure(`Cannot connect to Redis at ${maskedUrl(url)} within ${startTimeoutMs / 1000} s (${why}). Check REDIS_URL, or leave it unset on a single node.`);
   }
+  const outage: Outage = { publishFailing: false, limitsLocal: false };
   return {
     pub,
     sub,
     prefix,
     // A node that does not answer a cluster-wide question (who is connected) within a second is left out.
-    socketAdapter: () => createAdapter(publisherFor(pub), sub, { key: `${prefix}socket.io`, requestsTimeout: 1000 }),
-    limitStore: (name) => withLocalFallback(pub, new RedisStore({ prefix: `${prefix}${name}`, sendCommand: (...args: string[]) => pub.sendCommand(args) as Promise<RedisReply> })),
+    socketAdapter: () => createAdapter(publisherFor(pub, outage), sub, { key: `${prefix}socket.io`, requestsTimeout: 1000 }),
+    limitStore: (name) => withLocalFallback(pub, new RedisStore({ prefix: `${prefix}${name}`, sendCommand: (...args: string[]) => pub.sendCommand(args) as Promise<RedisReply> }), outage),
     async close() {
       await Promise.allSettled([end(pub), end(sub)]);
     },
