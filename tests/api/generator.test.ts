@@ -198,6 +198,11 @@ describe('running a generator', () => {
     expect(error!.data).toMatchObject({ status: 'idle', message: DISCONNECTED_MESSAGE, progress: paused.progress });
 
     await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: linked.deviceId, state: 'connected' }).expect(200);
+    // The phone's state reaches the account row through the gateway's event, after the sim call answers.
+    await eventually(
+      () => t.http.get(`/api/admin/whatsapp/${linked.id}`).set(staff.auth),
+      (r) => r.body.whatsapp?.state === 'connected',
+    );
     await t.http.post('/api/admin/generator/start').set(staff.auth).send({ id: job.id }).expect(200);
     const done = await jobUntil(t.http, staff.auth, 'generator', job.id, finished);
     expect(Number(done.count_success) + Number(done.count_fail)).toBe(5);

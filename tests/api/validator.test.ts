@@ -201,6 +201,10 @@ describe('validator roles and ownership', () => {
     const linked = await linkByQr(t, staff);
     const created = await upload(staff, '6281234567890', 'putus.csv', { whatsapp_id: String(linked.id) });
     await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: linked.deviceId, state: 'loggedOut' }).expect(200);
+    await eventually(
+      () => t.http.get(`/api/admin/whatsapp/${linked.id}`).set(staff.auth),
+      (r) => r.body.whatsapp?.state === 'loggedOut',
+    );
     const start = await t.http.post('/api/admin/validator/start').set(staff.auth).send({ id: created.body.validator.id });
     expect(start.status).toBe(403);
     expect(start.body.msg).toBe(DISCONNECTED_MESSAGE);

@@ -63,6 +63,8 @@ describe('list-per-page', () => {
     await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: accounts[0]!.deviceId, state: 'loggedOut' });
     await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: accounts[1]!.deviceId, state: 'conflict' });
     await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: accounts[2]!.deviceId, state: 'disconnected' });
+    await settle(accounts[0]!, 'loggedOut');
+    await settle(accounts[1]!, 'conflict');
     await settle(accounts[2]!, 'disconnected');
     await t.ctx.db.update(whatsapps).set({ status: 'sending' }).where(eq(whatsapps.id, accounts[4]!.id));
     const ids = async (s: string) => (await page(`search=${encodeURIComponent(s)}`)).body.data.map((r: { id: number }) => r.id);

@@ -94,6 +94,7 @@ describe('linking calls', () => {
   it('reconnect (r) moves the same account row to the newly linked device', async () => {
     const old = await linkByQr(t, owner, { phonenumber: '6281366660000' });
     await t.http.post('/api/sim/connection').set(SIM).send({ deviceId: old.deviceId, state: 'loggedOut' });
+    await eventually(() => t.http.get(`/api/admin/whatsapp/${old.id}`).set(owner.auth), (r) => r.body.whatsapp.state === 'loggedOut');
     const again = await linkByQr(t, owner, { phonenumber: '6281366660000', reconnect: old.id });
     expect(again.id).toBe(old.id);
     expect(again.deviceId).not.toBe(old.deviceId);

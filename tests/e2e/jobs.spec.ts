@@ -121,6 +121,9 @@ test("Start on a disconnected account shows the 'Forbidden' dialog and leads to 
   });
   expect(created.ok()).toBeTruthy();
   expect((await page.request.post('/api/sim/connection', { data: { deviceId: account.deviceId, state: 'disconnected' } })).ok()).toBeTruthy();
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/admin/whatsapp/${account.id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { whatsapp: { state: string } }).whatsapp.state)
+    .toBe('disconnected');
 
   await page.goto('/generator/list');
   const row = page.locator('tr', { hasText: '6281999000000 - 6281999000009' }).first();

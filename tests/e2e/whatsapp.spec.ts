@@ -114,6 +114,10 @@ test('a conflict reconnects in place from the list', async ({ page }) => {
   const me = await freshMember(page);
   const account = await linkViaApi(page.request, me.token, '6281344400004', 'Toko Konflik');
   await page.request.post('/api/sim/connection', { data: { deviceId: account.deviceId, state: 'conflict' } });
+  const headers = { Authorization: `Bearer ${me.token}` };
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/admin/whatsapp/${account.id}`, { headers })).json()) as { whatsapp: { state: string } }).whatsapp.state)
+    .toBe('conflict');
   await page.goto('/whatsapp');
   await expect(row(page, 'Toko Konflik').getByTestId('wa-state')).toHaveText('Conflict');
   await row(page, 'Toko Konflik').getByRole('button', { name: 'Reconnect' }).click();
