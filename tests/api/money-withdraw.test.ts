@@ -85,6 +85,21 @@ describe('withdraw request', () => {
     expect(ok.body.withdraw).toMatchObject({ userId: m.id, nominal: 10000, status: 'requested' });
   });
 
+  it('reads amounts written with thousands separators as the console writes them, never as a fraction of them', async () => {
+    const m = await memberWith(50000);
+    const dotted = await request(m, { nominal: '10.000' });
+    expect(dotted.status).toBe(201);
+    expect(dotted.body.withdraw.nominal).toBe(10000);
+    const commas = await request(m, { nominal: '12,000' });
+    expect(commas.status).toBe(201);
+    expect(commas.body.withdraw.nominal).toBe(12000);
+    expect(await balanceOf(m)).toBe(28000);
+    // A decimal comma or a lone point is a fraction, refused for whole rupiah.
+    expect((await request(m, { nominal: '10000,5' })).status).toBe(422);
+    expect((await request(m, { nominal: '10.5' })).status).toBe(422);
+    expect(await balanceOf(m)).toBe(28000);
+  });
+
   it('answers code 1 when the bank account is missing', async () => {
     const m = await memberWith(50000, false);
     const res = await request(m, { nominal: 10000 });

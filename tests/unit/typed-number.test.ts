@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTypedNumber } from '../../client/src/lib/typedNumber';
+import { readTypedNumber } from '../../common/typed-number';
 
 describe('numbers as typed on the console', () => {
   it("reads thousands grouped by '.' or ',' as thousands, as the console writes them", () => {

@@ -2,7 +2,7 @@ import { useTranslate } from '@refinedev/core';
 import { Button, Form, InputNumber, Typography, Upload } from 'antd';
 import { i18n } from '../providers/i18n';
 import type { FormItemProps, InputNumberProps, UploadFile } from 'antd';
-import { readTypedNumber } from '../lib/typedNumber';
+import { readTypedNumber } from '../../../common/typed-number';
 
 /** A form's failure in red: 'Error: {message}' (or the bare message with `bare`). */
 export function FormError({ error, bare, testId = 'form-error' }: { error: string | null; bare?: boolean; testId?: string }) {
@@ -45,7 +45,7 @@ export function IntegerItem({ what, max, rules = [], ...item }: IntegerItemProps
   );
 }
 
-/** antd's InputNumber reading '10.000' as ten thousand, as the console writes numbers (lib/typedNumber). */
+/** antd's InputNumber reading '10.000' as ten thousand, as the console writes numbers (common/typed-number.ts). */
 export function TypedNumberInput(props: InputNumberProps) {
   return <InputNumber parser={readTypedNumber} {...props} />;
 }

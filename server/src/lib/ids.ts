@@ -1,13 +1,20 @@
 import { z } from 'zod';
+import { readTypedNumber } from '../../../common/typed-number';
 import { HttpError } from './errors';
 
 const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
 
 /**
  * A number as a form or query string types it: plain decimal digits ('12', ' 12 ', '-3', '1.5') become that
- * number; anything else ('0x10', '1e3', '12abc', '') comes back as it was, for the schema to refuse or default.
+ * number, and thousands grouped as the console writes them ('10.000', '1.000.000', '10,000') are read as the
+ * console reads them (common/typed-number.ts), never as 10; anything else ('0x10', '1e3', '12abc', '') comes
+ * back as it was, for the schema to refuse or default.
  */
-export const decimal = (v: unknown): unknown => (typeof v === 'string' && DECIMAL.test(v.trim()) ? Number(v.trim()) : v);
+export const decimal = (v: unknown): unknown => {
+  if (typeof v !== 'string') return v;
+  const read = readTypedNumber(v);
+  return DECIMAL.test(read) ? Number(read) : v;
+};
 
 /** A positive integer id from a path segment, else 404 (an id that cannot exist). */
 export function idParam(value: unknown): number {
