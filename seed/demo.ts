@@ -1,8 +1,9 @@
 import { count, eq } from 'drizzle-orm';
-import type { Db } from '../server/src/db/client';
+import { transaction, type Db } from '../server/src/db/client';
 import { one } from '../server/src/db/raw';
 import { levels, settings, users } from '../server/src/db/schema';
 import { createUser } from '../server/src/auth/service';
+import { hashPassword } from '../server/src/auth/password';
 import { demoSeeders } from './registry';
 import './areas';
 
@@ -16,14 +17,27 @@ export const DEMO_LOGINS = [
   { email: 'member2@demo.test', role: 'member' },
 ] as const;
 
-
 export async function isEmpty(db: Db): Promise<boolean> {
   return ((await one(db.select({ n: count() }).from(users)))?.n ?? 0) === 0;
 }
 
-/** Seeds the demo data into an empty database; does nothing otherwise. */
+/**
+ * Seeds the demo data into an empty database; does nothing otherwise. Everything goes in as one
+ * transaction: a start cut while seeding (Ctrl-C, a crash, a failed step) leaves the database empty,
+ * and the next start seeds the whole demo again.
+ */
 export async function seedDemo(db: Db): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
+  // Every demo login has the same published password: one hash serves them all (scrypt is the slow part).
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return transaction(db, async (tx) => {
+    if (!(await isEmpty(tx))) return false;
+    await seedDemoRows(tx, passwordHash);
+    return true;
+  });
+}
+
+async function seedDemoRows(db: Db, passwordHash: string): Promise<void> {
   const ids: Record<string, number> = {};
   const make = async (
     key: string,
@@ -34,7 +48,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     referredBy: number | null = null,
     referralCode?: string,
   ) => {
-    const u = await createUser(db, { firstname, lastname, email, password: DEMO_PASSWORD, role, referredBy, referralCode });
+    const u = await createUser(db, { firstname, lastname, email, passwordHash, role, referredBy, referralCode });
     ids[key] = u.id;
     return u;
   };
@@ -69,5 +83,4 @@ export async function seedDemo(db: Db): Promise<boolean> {
     .where(eq(settings.id, 1));
 
   for (const seeder of demoSeeders) await seeder(db, ids);
-  return true;
 }

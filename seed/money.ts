@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
-import { transaction, type Db } from '../server/src/db/client';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../server/src/db/client';
 import { one } from '../server/src/db/raw';
-import { auditLog, bonuses, messageLogs, users, whatsapps, withdrawals } from '../server/src/db/schema';
+import { auditLog, bonuses, levels, messageLogs, referralCredits, users, whatsapps, withdrawals } from '../server/src/db/schema';
 import { auditedAccount, type AuditAction } from '../server/src/audit/service';
-import { feeFor } from '../server/src/money/levels';
-import { creditReferral } from '../server/src/money/referral';
+import { feeOn, type RuleSnapshot } from '../server/src/engine/snapshot';
+import { referralAmount } from '../server/src/money/referral';
+import { getSettings } from '../server/src/settings/service';
 import { demoSeeders } from './registry';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -18,13 +19,20 @@ function lcg(seed: number): () => number {
   };
 }
 
+/** Rows per multi-row insert: far below both databases' limits on bound parameters. */
+const CHUNK = 500;
+
 /**
- * Send attempts recorded as the blast engine records them: per attempt one message-log row with
- * the fee the member earned at that moment, the member's running totals (and their first account's,
- * when one exists), and the referrer's credit, all in one transaction.
+ * Send attempts recorded as the blast engine records them: per attempt one message-log row with the fee
+ * the member earned at that moment (the engine's rule, `feeOn`, on the member's successes so far), the
+ * referrer's credit for it, and the member's running totals (and their first account's, when one
+ * exists). The rows are computed first and written with a few multi-row statements: one statement per
+ * attempt took most of the demo's start on PostgreSQL.
  */
 async function recordHistory(db: Db, userId: number, successes: number, failures: number, days: number, seed: number): Promise<void> {
   const rand = lcg(seed);
+  const member = await one(db.select().from(users).where(eq(users.id, userId)).limit(1));
+  if (!member) return;
   const account = await one(db.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.userId, userId)).orderBy(whatsapps.id).limit(1));
   const total = successes + failures;
   const start = Date.now() - days * DAY;
@@ -33,41 +41,64 @@ async function recordHistory(db: Db, userId: number, successes: number, failures
     success: Math.floor(((i + 1) * failures) / total) === Math.floor((i * failures) / total),
     at: start + Math.floor(((i + rand()) / total) * days * DAY),
   }));
-  await transaction(db, async (tx) => {
-    for (const a of attempts) {
-      const member = await one(tx.select().from(users).where(eq(users.id, userId)).limit(1));
-      if (!member) return;
-      const success = a.success;
-      const income = success ? await feeFor(tx, member) : 0;
-      const [log] = await tx
-        .insert(messageLogs)
-        .values({
-          userId,
-          whatsappId: account?.id ?? null,
-          number: `62812${String(3000000 + Math.floor(rand() * 6999999))}`,
-          success,
-          errorCode: success ? null : 'NOT_DELIVERED',
-          income,
-          createdAt: new Date(Math.min(a.at, Date.now() - 60_000)),
-        })
-        .returning({ id: messageLogs.id });
-      await tx
-        .update(users)
-        .set(success ? { totalSuccess: sql`${users.totalSuccess} + 1`, income: sql`${users.income} + ${income}` } : { totalFail: sql`${users.totalFail} + 1` })
-        .where(eq(users.id, userId));
-      if (account) {
-        await tx
-          .update(whatsapps)
-          .set(
-            success
-              ? { countSuccess: sql`${whatsapps.countSuccess} + 1`, income: sql`${whatsapps.income} + ${income}` }
-              : { countFail: sql`${whatsapps.countFail} + 1` },
-          )
-          .where(eq(whatsapps.id, account.id));
-      }
-      if (success) await creditReferral(tx, userId, income, log!.id);
-    }
+
+  const snap = await rulesOf(db);
+  // Referral rewards are a member's (money/referral.ts): a referrer of another role earns nothing.
+  const referrer =
+    member.referredBy !== null && member.referredBy !== userId
+      ? await one(db.select({ id: users.id }).from(users).where(and(eq(users.id, member.referredBy), eq(users.role, 'member'))).limit(1))
+      : undefined;
+
+  let totalSuccess = member.totalSuccess;
+  let income = 0;
+  const logs = attempts.map((a) => {
+    const fee = a.success ? feeOn(snap, { blast_fee: member.blastFee, total_success: totalSuccess }) : 0;
+    if (a.success) totalSuccess += 1;
+    income += fee;
+    return {
+      userId,
+      whatsappId: account?.id ?? null,
+      number: `62812${String(3000000 + Math.floor(rand() * 6999999))}`,
+      success: a.success,
+      errorCode: a.success ? null : 'NOT_DELIVERED',
+      income: fee,
+      createdAt: new Date(Math.min(a.at, Date.now() - 60_000)),
+    };
   });
+  const credits: Array<typeof referralCredits.$inferInsert> = [];
+  for (let from = 0; from < logs.length; from += CHUNK) {
+    const chunk = logs.slice(from, from + CHUNK);
+    // Ids are handed out in the order of the rows; sorted, they pair with the rows whatever order RETURNING uses.
+    const ids = (await db.insert(messageLogs).values(chunk).returning({ id: messageLogs.id })).map((r) => r.id).sort((a, b) => a - b);
+    chunk.forEach((log, i) => {
+      const amount = referrer && log.success ? referralAmount(log.income, snap.settings.referral_percent) : 0;
+      if (amount > 0) credits.push({ referrerId: referrer!.id, referredId: userId, messageLogId: ids[i]!, amount });
+    });
+  }
+  for (let from = 0; from < credits.length; from += CHUNK) await db.insert(referralCredits).values(credits.slice(from, from + CHUNK));
+
+  const succeeded = totalSuccess - member.totalSuccess;
+  await db
+    .update(users)
+    .set({ totalSuccess: sql`${users.totalSuccess} + ${succeeded}`, totalFail: sql`${users.totalFail} + ${total - succeeded}`, income: sql`${users.income} + ${income}` })
+    .where(eq(users.id, userId));
+  if (account) {
+    await db
+      .update(whatsapps)
+      .set({ countSuccess: sql`${whatsapps.countSuccess} + ${succeeded}`, countFail: sql`${whatsapps.countFail} + ${total - succeeded}`, income: sql`${whatsapps.income} + ${income}` })
+      .where(eq(whatsapps.id, account.id));
+  }
+}
+
+/** The fee and referral rules' inputs as the engine reads them once per tick. */
+async function rulesOf(db: Db): Promise<RuleSnapshot> {
+  const s = await getSettings(db);
+  const ladder = await db.select({ blast_fee: levels.blastFee, requirement_blast: levels.requirementBlast }).from(levels).orderBy(asc(levels.requirementBlast), asc(levels.id));
+  return {
+    settings: { interval_min: s.intervalMin, interval_max: s.intervalMax, price: s.price, referral_percent: s.referralPercent, recipient_cooldown_hours: s.recipientCooldownHours },
+    levels: ladder,
+    templates: [],
+  };
 }
 
 demoSeeders.push(async (db, ids) => {

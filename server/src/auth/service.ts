@@ -52,20 +52,22 @@ function findByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return one(db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1));
 }
 
-/** Creates a user with a unique referral code. Used by registration, the seed and the CLI. */
+/**
+ * Creates a user with a unique referral code. Used by registration, the seed and the CLI. A caller that
+ * creates several users with one password (the demo) may pass its hash, made once, instead.
+ */
 export async function createUser(
   db: Db,
   input: {
     firstname: string;
     lastname: string;
     email: string;
-    password: string;
     role?: Role;
     referredBy?: number | null;
     referralCode?: string;
-  },
+  } & ({ password: string } | { passwordHash: string }),
 ): Promise<UserRow> {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = 'passwordHash' in input ? input.passwordHash : await hashPassword(input.password);
   for (let attempt = 0; ; attempt++) {
     const code = attempt === 0 && input.referralCode ? input.referralCode : newReferralCode();
     const clash = await one(db.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).limit(1));
