@@ -45,9 +45,13 @@ export function IntegerItem({ what, max, rules = [], ...item }: IntegerItemProps
   );
 }
 
-/** antd's InputNumber reading '10.000' as ten thousand, as the console writes numbers (common/typed-number.ts). */
-export function TypedNumberInput(props: InputNumberProps) {
-  return <InputNumber parser={readTypedNumber} {...props} />;
+/**
+ * antd's InputNumber reading '10.000' as ten thousand, as the console writes numbers (common/typed-number.ts),
+ * without step handles: antd names them 'Increase Value' / 'Decrease Value' whatever the language and no
+ * keyboard reaches them; ArrowUp / ArrowDown on the field step it (docs/decisions.md).
+ */
+export function TypedNumberInput(props: Omit<InputNumberProps, 'controls'>) {
+  return <InputNumber parser={readTypedNumber} {...props} controls={false} />;
 }
 
 /** The rules of a required whole number from 0 (up to `max`), each failure with its own message. */
