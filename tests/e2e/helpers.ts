@@ -23,10 +23,12 @@ export async function signInFast(page: Page, email: string, password = DEMO_PASS
   const res = await page.request.post('/api/auth/login', { data: { email, password } });
   expect(res.ok()).toBeTruthy();
   const body = (await res.json()) as { token: string; user: { id: number; firstname: string } };
-  const base = new URL(`http://localhost:${process.env.E2E_PORT ?? 3199}`);
+  // Set for the address (a host-only cookie, path /), as the console's own sign-in stores them: a cookie
+  // set with a domain would be another cookie of the same name beside the one the console writes later.
+  const url = `http://localhost:${process.env.E2E_PORT ?? 3199}`;
   await page.context().addCookies([
-    { name: 'authToken', value: body.token, domain: base.hostname, path: '/' },
-    { name: 'user', value: encodeURIComponent(JSON.stringify(body.user)), domain: base.hostname, path: '/' },
+    { name: 'authToken', value: body.token, url },
+    { name: 'user', value: encodeURIComponent(JSON.stringify(body.user)), url },
   ]);
   return body;
 }

@@ -229,6 +229,8 @@ test('a password change keeps this session signed in with the fresh token and en
   const dialog = page.getByRole('dialog', { name: 'Edit Profil' });
   await dialog.getByPlaceholder('Ganti Password ?').fill('sandibaru123');
   await dialog.getByRole('button', { name: 'Simpan' }).click();
+  // The page reloads once the fresh token is stored, and says so.
+  await expect(page.getByText('Profil berhasil diperbarui.')).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByTestId('profile-card')).toContainText(member.email);
 
