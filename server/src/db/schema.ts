@@ -395,3 +395,19 @@ export const leases = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.workId] }), index('leases_node_idx').on(t.node), index('leases_expiry_idx').on(t.expiresAt)],
 );
+
+/**
+ * Cloud API statuses whose message id is not in message_logs yet (webhooks/held.ts), in arrival order (id):
+ * kept in the store so a restart does not lose them and any node can apply them.
+ */
+export const heldStatuses = sqliteTable(
+  'held_statuses',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    waMessageId: text('wa_message_id').notNull(),
+    /** Meta's status object as received (JSON). */
+    status: text('status').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('held_statuses_expires_idx').on(t.expiresAt)],
+);

@@ -1,42 +1,56 @@
-import { inArray } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { messageLogs, whatsapps } from '../db/schema';
-import type { CloudStatus } from './schema';
+import { one } from '../db/raw';
+import { heldStatuses, messageLogs, whatsapps } from '../db/schema';
+import { statusSchema, type CloudStatus } from './schema';
 
 /** How long a status for a message id not in the log yet is kept, from its arrival. */
 export const HOLD_MS = 5 * 60_000;
-/** Most statuses held at once; beyond it new ones are dropped (and the drop logged). */
+/** Most statuses held at once (by all nodes); beyond it new ones are dropped (and the drop logged). */
 export const HOLD_LIMIT = 10_000;
 const SWEEP_MS = 1_000;
-
-interface Held {
-  status: CloudStatus;
-  until: number;
-}
+/** Held statuses applied per query and apply. */
+const BATCH = 500;
 
 /**
  * Statuses whose message id is not in the log yet. Meta's status webhook travels apart from the send's
  * answer: a 'delivered' can arrive before Graph's answer reaches the gateway, or before the engine's
  * tick commits the log row, and Meta does not send a status it saw answered 200 again. Such a status of
- * a recent send to one of the linked business numbers is kept in memory and applied once the row is
- * there (looked up every second while any is held, on whichever node holds it, since the log is
- * shared), or dropped after HOLD_MS: a status of another app's or the Blaster's message never gets a row.
+ * a recent send to one of the linked business numbers is kept in the `held_statuses` table and applied
+ * once the row is there, or deleted after HOLD_MS: a status of another app's or the Blaster's message
+ * never gets a row. Being in the store, a held status outlives a restart and any node may apply it
+ * (applying is idempotent: a status moves a row forward only and pays once, in its money transaction).
+ *
+ * A node looks every second only while it knows rows are held: from its own hold, or from finding rows
+ * at start (`resume`), until a sweep finds the table empty. An idle install runs no query for it.
  */
 export class HeldStatuses {
-  private readonly held = new Map<string, Held[]>();
-  private count = 0;
   private timer: NodeJS.Timeout | null = null;
   /** The sweep running now, if any. */
   private sweeping: Promise<void> | null = null;
   private dropLogged = false;
+  private closed = false;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly apply: (statuses: CloudStatus[]) => Promise<void>,
   ) {}
 
-  get size(): number {
-    return this.count;
+  /** How many statuses are held, by every node. */
+  async count(): Promise<number> {
+    const row = await one(this.ctx.db.select({ n: count() }).from(heldStatuses));
+    return Number(row?.n ?? 0);
+  }
+
+  /** Whether this node sweeps (it knows of held statuses). */
+  get active(): boolean {
+    return this.timer !== null;
+  }
+
+  /** At start: sweeps when statuses are held (left by this node before a restart, or by another node). */
+  async resume(): Promise<void> {
+    const any = await one(this.ctx.db.select({ id: heldStatuses.id }).from(heldStatuses).limit(1));
+    if (any) this.schedule();
   }
 
   /** Keeps the statuses of a recent send to a linked business number; others are left alone. */
@@ -48,33 +62,41 @@ export class HeldStatuses {
     if (!recent.length || !phoneNumberId) return;
     const ours = await this.ctx.db.select({ id: whatsapps.id }).from(whatsapps).where(inArray(whatsapps.cloudPhoneNumberId, [phoneNumberId])).limit(1);
     if (!ours.length) return;
-    for (const status of recent) {
-      if (this.count >= HOLD_LIMIT) {
-        if (!this.dropLogged) this.ctx.log(`More than ${HOLD_LIMIT} Cloud API statuses wait for their message; newer ones are dropped`);
-        this.dropLogged = true;
-        break;
-      }
-      const list = this.held.get(status.id) ?? [];
-      list.push({ status, until: now + HOLD_MS });
-      this.held.set(status.id, list);
-      this.count += 1;
+    // Nodes holding at the same moment may pass the limit by a few: it bounds the table, not exactly.
+    const room = Math.max(0, HOLD_LIMIT - (await this.count()));
+    const kept = recent.slice(0, room);
+    if (kept.length < recent.length) {
+      if (!this.dropLogged) this.ctx.log(`More than ${HOLD_LIMIT} Cloud API statuses wait for their message; newer ones are dropped`);
+      this.dropLogged = true;
+    } else {
+      this.dropLogged = false;
     }
+    if (!kept.length) return;
+    const expiresAt = new Date(now + HOLD_MS);
+    await this.ctx.db.insert(heldStatuses).values(kept.map((s) => ({ waMessageId: s.id, status: JSON.stringify(s), expiresAt })));
     this.schedule();
   }
 
   private schedule(): void {
-    if (this.timer || this.count === 0) return;
+    if (this.timer || this.closed) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.sweep().finally(() => this.schedule());
+      void this.sweep();
     }, SWEEP_MS);
     this.timer.unref();
   }
 
+  private stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
   /**
-   * Applies the held statuses whose row is in the log now, in arrival order, and forgets expired ones. A
-   * call while a sweep runs waits for it and then sweeps again (a row may have come meanwhile). When the
-   * database fails, nothing is forgotten but what has expired: the statuses stay held for the next sweep.
+   * Applies the held statuses whose row is in the log now, in arrival order, then deletes them, and deletes
+   * the expired ones no row came for. A call while a sweep runs waits for it and then sweeps again (a row may
+   * have come meanwhile). When the database fails, nothing is deleted: the statuses stay held for the next
+   * sweep (those already applied apply once however often they are applied). The timer goes on while rows
+   * are held, and stops once none is.
    */
   async sweep(now = Date.now()): Promise<void> {
     while (this.sweeping) await this.sweeping;
@@ -88,53 +110,43 @@ export class HeldStatuses {
   }
 
   private async sweepOnce(now: number): Promise<void> {
-    const taken = new Map<string, Held[]>();
+    const { db } = this.ctx;
+    const logged = exists(db.select({ one: sql`1` }).from(messageLogs).where(eq(messageLogs.waMessageId, heldStatuses.waMessageId)));
+    let more = true;
     try {
-      const ids = [...this.held.keys()];
-      const found = new Set<string>();
-      for (let i = 0; i < ids.length; i += 500) {
-        const rows = await this.ctx.db
-          .select({ id: messageLogs.waMessageId })
-          .from(messageLogs)
-          .where(inArray(messageLogs.waMessageId, ids.slice(i, i + 500)));
-        for (const r of rows) if (r.id) found.add(r.id);
+      for (;;) {
+        const rows = await db.select({ id: heldStatuses.id, status: heldStatuses.status }).from(heldStatuses).where(logged).orderBy(asc(heldStatuses.id)).limit(BATCH);
+        if (!rows.length) break;
+        const ready = rows.flatMap((r) => {
+          const parsed = statusSchema.safeParse(safeJson(r.status));
+          return parsed.success ? [parsed.data] : [];
+        });
+        if (ready.length) await this.apply(ready);
+        await db.delete(heldStatuses).where(inArray(heldStatuses.id, rows.map((r) => r.id)));
+        if (rows.length < BATCH) break;
       }
-      const ready: CloudStatus[] = [];
-      for (const [id, list] of this.held) {
-        if (found.has(id)) {
-          ready.push(...list.map((h) => h.status));
-          taken.set(id, list);
-          this.forget(id, list.length);
-        } else {
-          const kept = list.filter((h) => h.until > now);
-          if (kept.length) this.held.set(id, kept);
-          this.forget(id, list.length - kept.length, kept.length > 0);
-        }
-      }
-      if (ready.length) await this.apply(ready);
+      await db.delete(heldStatuses).where(and(lte(heldStatuses.expiresAt, new Date(now)), notExists(db.select({ one: sql`1` }).from(messageLogs).where(eq(messageLogs.waMessageId, heldStatuses.waMessageId)))));
+      more = (await one(db.select({ id: heldStatuses.id }).from(heldStatuses).limit(1))) !== undefined;
     } catch (err) {
-      // The database is failing (or the node is closing): what was taken to apply is held again, to be
-      // applied by a later sweep or to expire; statuses apply once however often they are applied.
+      // The database is failing (or the node is closing): the rows stay, to be applied by a later sweep or to
+      // expire.
       this.ctx.log('Applying held Cloud API statuses failed; they stay held', err);
-      for (const [id, list] of taken) {
-        const back = [...list, ...(this.held.get(id) ?? [])];
-        this.held.set(id, back);
-        this.count += list.length;
-      }
     }
+    if (more) this.schedule();
+    else this.stop();
   }
 
-  private forget(id: string, n: number, keep = false): void {
-    if (!keep) this.held.delete(id);
-    this.count -= n;
-    if (this.count < HOLD_LIMIT) this.dropLogged = false;
-  }
-
-  /** Drops everything held (the server is closing). */
+  /** Stops sweeping (the server is closing); what is held stays in the store for the next start or another node. */
   close(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.held.clear();
-    this.count = 0;
+    this.closed = true;
+    this.stop();
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
   }
 }

@@ -2,7 +2,7 @@ import express from 'express';
 import type { Api } from '../lib/api';
 import type { AppContext } from '../context';
 import { HttpError } from '../lib/errors';
-import { handleWebhook } from './service';
+import { handleWebhook, resumeHeldStatuses } from './service';
 import { signatureMatches, verificationChallenge } from './signature';
 
 /** Paths whose body the app's JSON parser leaves alone: their signature covers the raw bytes. */
@@ -16,6 +16,8 @@ export const WEBHOOK_BODY_LIMIT = 3 * 1024 * 1024;
 const rawBody = express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT });
 
 export function registerWebhookRoutes(api: Api, ctx: AppContext): void {
+  resumeHeldStatuses(ctx);
+
   /** Meta's subscription check: echo hub.challenge when the verify token is ours. */
   api.get('/webhooks/whatsapp', (req, res) => {
     const challenge = verificationChallenge(ctx.config.cloud.verifyToken, req.query as Record<string, unknown>);

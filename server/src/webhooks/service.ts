@@ -7,23 +7,31 @@ import { HeldStatuses } from './held';
 import { handleCloudMessages } from './inbound';
 import { batchesOf, type CloudStatus } from './schema';
 import { applyStatus } from './statuses';
+import { startupReleased } from '../whatsapp/events';
 
 const heldByContext = new WeakMap<AppContext, HeldStatuses>();
 
-/** Stops holding statuses (the server is closing). */
+/** Stops sweeping held statuses (the server is closing); they stay in the store. */
 export function closeHeldStatuses(ctx: AppContext): void {
   heldByContext.get(ctx)?.close();
 }
 
 /**
  * At shutdown, after the engine has recorded its last sends: applies the held statuses whose rows those
- * were, then stops holding.
+ * were, then stops sweeping. The others stay held for the next start or another node.
  */
 export async function finishHeldStatuses(ctx: AppContext): Promise<void> {
   const held = heldByContext.get(ctx);
   if (!held) return;
-  if (held.size > 0) await held.sweep();
+  if (held.active) await held.sweep();
   held.close();
+}
+
+/** At start, once the start-up work may begin: sweeps if statuses are held (by an earlier run or another node). */
+export function resumeHeldStatuses(ctx: AppContext): void {
+  void startupReleased(ctx)
+    .then(() => heldStatusesOf(ctx).resume())
+    .catch((err: unknown) => ctx.log('Looking for held Cloud API statuses failed', err));
 }
 
 /** The context's statuses waiting for their log row. */

@@ -396,3 +396,14 @@ export const leases = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.workId] }), index('leases_node_idx').on(t.node), index('leases_expiry_idx').on(t.expiresAt)],
 );
+
+export const heldStatuses = pgTable(
+  'held_statuses',
+  {
+    id: serial('id').primaryKey(),
+    waMessageId: text('wa_message_id').notNull(),
+    status: text('status').notNull(),
+    expiresAt: ms('expires_at').notNull(),
+  },
+  (t) => [index('held_statuses_expires_idx').on(t.expiresAt)],
+);
