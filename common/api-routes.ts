@@ -109,6 +109,9 @@ export const API_ROUTES: ApiRoute[] = [
   r('POST', '/admin/phonenumber/save', DA),
   r('POST', '/admin/phonenumber/import', DA),
   r('GET', '/admin/phonenumber/skipped/:token', DA),
+  // The suppression list (opt-outs): read and added to by hand, never removed from.
+  r('GET', '/admin/phonenumber/optout/list-per-page', DA),
+  r('POST', '/admin/phonenumber/optout/save', DA),
   r('GET', '/admin/phonenumber/:id', DA),
   r('PUT', '/admin/phonenumber/:id', DA),
   r('DELETE', '/admin/phonenumber/:id', DA),

@@ -212,6 +212,7 @@ export const ERROR_MESSAGES = {
   phone_exists: ['Nomor {number} sudah ada di daftar.'],
   phone_opted_out_create: ['Nomor {number} sudah berhenti berlangganan ({reason}) dan tidak bisa didaftarkan lagi.'],
   phone_opted_out_activate: ['Nomor {number} sudah berhenti berlangganan ({reason}) dan tidak bisa diaktifkan lagi.'],
+  optout_exists: ['Nomor {number} sudah ada di daftar berhenti ({reason}).'],
   line_type_invalid: ['line_type harus salah satu dari {types}.'],
   days_invalid: ['days harus bilangan bulat 1–{max}.'],
   user_id_invalid: ['userId tidak valid.'],

@@ -20,7 +20,8 @@ export type AuditAction =
   | 'level.create'
   | 'level.update'
   | 'level.delete'
-  | 'whatsapp.interval';
+  | 'whatsapp.interval'
+  | 'optout.create';
 
 /**
  * One audit row. Call it with the transaction that makes the change, so the change and its record

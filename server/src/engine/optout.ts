@@ -28,10 +28,15 @@ export async function handleInbound(ctx: AppContext, event: Extract<GatewayEvent
   try {
     const account = await accountByDevice(ctx, event.deviceId);
     const { number } = await optOut(ctx.db, event.from, reason, account?.id ?? null);
-    const engine = engineFor(ctx);
-    const row = await engine.store.targetByNumber(number);
-    if (row) engine.live.target(row.id, 'opt_out', { ...receiverData(row), status: 'nonactive', opt_out_reason: reason });
+    await announceOptOut(ctx, number, reason);
   } catch (err) {
     ctx.log('Recording an opt-out failed', err);
   }
+}
+
+/** Tells open phone-number lists (`client-admin`) that the number's row is now nonactive and opted out. */
+export async function announceOptOut(ctx: AppContext, number: string, reason: string): Promise<void> {
+  const engine = engineFor(ctx);
+  const row = await engine.store.targetByNumber(number);
+  if (row) engine.live.target(row.id, 'opt_out', { ...receiverData(row), status: 'nonactive', opt_out_reason: reason });
 }

@@ -8,7 +8,8 @@ import { HttpError } from '../lib/errors';
 import { idParam } from '../lib/ids';
 import { pageParam, textParam } from '../lib/paging';
 import { fileExtension, singleFileUpload, tempUpload } from '../lib/upload';
-import { ExportQuery, PhoneNumberSave, PhoneNumberUpdate } from './schema';
+import { ExportQuery, OptOutSave, PhoneNumberSave, PhoneNumberUpdate } from './schema';
+import { addOptOut, optOutsPerPage } from './optout-list';
 import { ImportAborted, importPhoneNumbers, type ImportProgress } from './import';
 import { ensurePhoneSearch } from './search';
 import { lineTypeParam } from './line-type';
@@ -98,6 +99,14 @@ export function registerPhoneNumberRoutes(api: Api, ctx: AppContext): void {
     const file = skippedFilePath(skippedDir, String(req.params.token), format);
     attachment(res, `phone_numbers_skipped.${format}`, format);
     res.sendFile(file);
+  });
+
+  api.get('/admin/phonenumber/optout/list-per-page', async (req, res) => {
+    res.json(await optOutsPerPage(ctx, pageParam.parse(req.query.page), textParam.parse(req.query.search)));
+  });
+
+  api.post('/admin/phonenumber/optout/save', async (req, res) => {
+    res.status(201).json(await addOptOut(ctx, currentUser(req).id, OptOutSave.parse(req.body ?? {})));
   });
 
   api.get('/admin/phonenumber/:id', async (req, res) => {

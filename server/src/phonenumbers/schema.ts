@@ -20,3 +20,7 @@ export type PhoneNumberUpdateInput = z.infer<typeof PhoneNumberUpdate>;
 export const ExportQuery = z.object({
   format: z.enum(['csv', 'json']).default('csv'),
 });
+
+/** A number added to the suppression list by hand (someone asked not to be messaged). */
+export const OptOutSave = PhoneNumberSave.pick({ number: true });
+export type OptOutSaveInput = z.infer<typeof OptOutSave>;
