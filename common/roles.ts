@@ -34,6 +34,8 @@ export const PAGE_ROLES: Record<string, Role[]> = {
   '/phonenumber': DA,
   '/phonenumber/create': DA,
   '/phonenumber/edit': DA,
+  // Not in the spec's table: the opt-out list, reached from the phone-number list (no menu entry).
+  '/phonenumber/optout': DA,
   '/message': DA,
   '/message/create': DA,
   '/message/edit': DA,

@@ -24,6 +24,7 @@ const BlasterSend = page(() => import('./pages/blaster/send'), 'BlasterSend');
 const PhoneNumberList = page(() => import('./pages/phonenumber/list'), 'PhoneNumberList');
 const PhoneNumberCreate = page(() => import('./pages/phonenumber/create'), 'PhoneNumberCreate');
 const PhoneNumberEdit = page(() => import('./pages/phonenumber/edit'), 'PhoneNumberEdit');
+const OptOutList = page(() => import('./pages/phonenumber/optout'), 'OptOutList');
 const MessageList = page(() => import('./pages/message/list'), 'MessageList');
 const MessageCreate = page(() => import('./pages/message/create'), 'MessageCreate');
 const MessageEdit = page(() => import('./pages/message/edit'), 'MessageEdit');
@@ -63,6 +64,7 @@ export const protectedRoutes: Array<{ path: string; element: ReactNode }> = [
   { path: '/phonenumber', element: <PhoneNumberList /> },
   { path: '/phonenumber/create', element: <PhoneNumberCreate /> },
   { path: '/phonenumber/edit', element: <PhoneNumberEdit /> },
+  { path: '/phonenumber/optout', element: <OptOutList /> },
   { path: '/message', element: <MessageList /> },
   { path: '/message/create', element: <MessageCreate /> },
   { path: '/message/edit', element: <MessageEdit /> },

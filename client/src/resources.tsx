@@ -11,6 +11,7 @@ import {
   PhoneOutlined,
   SendOutlined,
   SettingOutlined,
+  StopOutlined,
   ShareAltOutlined,
   TeamOutlined,
   TrophyOutlined,
@@ -36,6 +37,8 @@ interface Area {
 const AREAS: Area[] = [
   { name: 'dashboard', list: '/', icon: <DashboardOutlined aria-hidden /> },
   { name: 'phonenumber', list: '/phonenumber', create: '/phonenumber/create', edit: '/phonenumber/edit', icon: <PhoneOutlined aria-hidden /> },
+  // Reached from the phone-number list's header; no sidebar entry (the menus are the spec's, common/roles.ts).
+  { name: 'optout', list: '/phonenumber/optout', icon: <StopOutlined aria-hidden /> },
   { name: 'member', list: '/member', edit: '/member/edit', icon: <TeamOutlined aria-hidden /> },
   { name: 'whatsapp', list: '/whatsapp', create: '/whatsapp/create', icon: <WhatsAppOutlined aria-hidden /> },
   { name: 'generator', list: '/generator/list', create: '/generator/create', icon: <AppstoreOutlined aria-hidden /> },

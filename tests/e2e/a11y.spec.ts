@@ -4,7 +4,7 @@ import { DEMO, signInFast } from './helpers';
 
 /** The screens issue 13 names, with the role that sees each one; /level, /member and /profile show the level tags. */
 const SCREENS: { who: string; paths: string[] }[] = [
-  { who: DEMO.admin, paths: ['/dashboard', '/phonenumber', '/phonenumber/create', '/message/create', '/settings', '/level', '/member'] },
+  { who: DEMO.admin, paths: ['/dashboard', '/phonenumber', '/phonenumber/create', '/phonenumber/optout', '/message/create', '/settings', '/level', '/member'] },
   { who: DEMO.member, paths: ['/dashboard', '/whatsapp', '/withdraw', '/profile'] },
 ];
 

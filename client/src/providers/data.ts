@@ -20,6 +20,8 @@ interface ResourcePaths {
 
 const RESOURCES: Record<string, ResourcePaths> = {
   phonenumber: { base: '/admin/phonenumber', create: '/admin/phonenumber/save', one: 'phoneNumber' },
+  /** The suppression list: `list-per-page` and `save` (add by hand) under the phone-number area. */
+  optout: { base: '/admin/phonenumber/optout', one: 'optOut' },
   proxy: { base: '/admin/proxy', create: '/admin/proxy/save', one: 'proxy' },
   message: { base: '/admin/message', create: '/admin/message/create', one: 'message' },
   level: { base: '/admin/level', create: '/admin/level/create', one: 'level' },

@@ -1,6 +1,6 @@
-import { SyncOutlined } from '@ant-design/icons';
+import { StopOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, Input, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ExportButtons, ListHeader, SyncButton, useSync } from '../../components/ListHeader';
@@ -76,6 +76,9 @@ export function PhoneNumberList() {
     <div>
       <ListHeader title={t('phonenumber.title')} addTo="/phonenumber/create">
         <ExportButtons path="/admin/phonenumber/export" fileName="phone_numbers" fallback={t('phonenumber.errors.list')} />
+        <Link to="/phonenumber/optout">
+          <Button icon={<StopOutlined aria-hidden />}>{t('phonenumber.optout.open')}</Button>
+        </Link>
         <SyncButton tooltip={t('phonenumber.sync')} label={t('phonenumber.syncLabel')} icon={<SyncOutlined aria-hidden />} onClick={sync} />
       </ListHeader>
       <Space wrap style={{ marginBottom: 16 }}>
