@@ -22,6 +22,7 @@ const PASSED_ON: Record<string, string> = {
   'server/src/lib/upload.ts options.tooLargeMsg': 'the upload options, read where they are given',
   'server/src/phonenumbers/service.ts phone.message': "common/phone.ts's failure messages",
   'server/src/whatsapp/linking.ts phone.message': "common/phone.ts's failure messages",
+  'server/src/phonenumbers/optout-list.ts phone.message': "common/phone.ts's failure messages",
   'server/src/proxies/service.ts r.message': "proxies/value.ts's failure messages",
   'server/src/templates/cloud.ts parsed.error.issues[0]?.message': 'the zod messages of the Cloud API template fields',
   'server/src/engine/jobs/access.ts spec.notFound': "the job areas' specs, read where they are given",
