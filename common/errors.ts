@@ -81,6 +81,14 @@ export const ERROR_MESSAGES = {
   wa_template_language_required: ['Bahasa wajib diisi bila Nama Template WhatsApp diisi.'],
   wa_template_params_invalid: ['Parameter template hanya boleh {name} atau {phoneNumber}.'],
   wa_template_params_too_many: ['Maksimal 10 parameter template.'],
+  // What Meta says about a saved mapping (warnings of the save, not refusals)
+  wa_check_not_found: ['Template WhatsApp "{template}" tidak ditemukan di WABA {waba}.'],
+  wa_check_language: ['Template WhatsApp "{template}" di WABA {waba} tidak ada dalam bahasa {language} (ada: {languages}).'],
+  wa_check_status: ['Template WhatsApp "{template}" ({language}) di WABA {waba} berstatus {status}, belum APPROVED.'],
+  wa_check_params: ['Body template WhatsApp "{template}" ({language}) di WABA {waba} punya {expected} parameter, pemetaan memberi {given}.'],
+  wa_check_named: ['Template WhatsApp "{template}" ({language}) di WABA {waba} memakai parameter bernama; konsol hanya mengisi parameter bernomor.'],
+  wa_check_token: ['Template WhatsApp tidak dapat diperiksa di WABA {waba}: token akses akun Cloud API tidak valid atau kedaluwarsa.'],
+  wa_check_unavailable: ['Template WhatsApp tidak dapat diperiksa di WABA {waba}: Meta tidak dapat dihubungi.'],
   // Files and exports
   invalid_upload: ['Invalid upload.'],
   file_required: ['File wajib diunggah.'],

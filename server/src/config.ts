@@ -106,6 +106,8 @@ export interface Config {
     ratePerSecond: number;
     /** The console's public address (PUBLIC_URL), from which Graph downloads template media. */
     publicUrl: string | null;
+    /** How long one call to Graph may take (default 15 s; tests shorten it). */
+    timeoutMs?: number;
   };
   /** The key that encrypts secrets at rest (Cloud API tokens): SECRET_KEY, or DATA_DIR/secret-key (0600). */
   secretKey: Uint8Array;

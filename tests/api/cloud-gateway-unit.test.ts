@@ -131,4 +131,30 @@ describe('the Cloud API gateway', () => {
     expect(Math.max(...windows)).toBeLessThanOrEqual(20);
     g.close();
   });
+  it("lists a WABA's templates of one name with a number's token, and logs a failure without the token", async () => {
+    const logs: string[] = [];
+    const g = gateway({ timeoutMs: 400, log: (msg) => logs.push(msg) });
+    fake.addTemplate({ wabaId: 'waba-unit', name: 'promo_unit', language: 'id', status: 'APPROVED', body: 'Halo {{1}}, {{2}} dan lagi {{1}}' });
+    fake.addTemplate({ wabaId: 'waba-unit', name: 'promo_unit_2', language: 'id', status: 'PAUSED', body: 'Halo' });
+    expect(await g.templatesOf('cloud-unit', 'waba-unit', 'promo_unit')).toEqual({
+      ok: true,
+      templates: [{ name: 'promo_unit', language: 'id', status: 'APPROVED', bodyParams: 2, named: false }],
+    });
+    fake.templateFailures.set('waba-unit', 'server_error');
+    expect(await g.templatesOf('cloud-unit', 'waba-unit', 'promo_unit')).toEqual({ ok: false, reason: 'unavailable' });
+    fake.templateFailures.set('waba-unit', 'hang');
+    expect(await g.templatesOf('cloud-unit', 'waba-unit', 'promo_unit')).toEqual({ ok: false, reason: 'unavailable' });
+    fake.templateFailures.set('waba-unit', 'token_expired');
+    expect(await g.templatesOf('cloud-unit', 'waba-unit', 'promo_unit')).toEqual({ ok: false, reason: 'token' });
+    fake.templateFailures.delete('waba-unit');
+    expect(logs).toEqual([
+      'Graph did not answer the template check of WABA waba-unit: HTTP 500 code 2',
+      'Graph did not answer the template check of WABA waba-unit: timeout',
+    ]);
+    // A logged-out number's token is not used: Graph is not asked.
+    const before = fake.templateLookups().length;
+    g.register('cloud-unit', { phoneNumberId: NUMBER.phoneNumberId, token: NUMBER.token }, null, 'loggedOut');
+    expect(await g.templatesOf('cloud-unit', 'waba-unit', 'promo_unit')).toEqual({ ok: false, reason: 'token' });
+    expect(fake.templateLookups()).toHaveLength(before);
+  });
 });

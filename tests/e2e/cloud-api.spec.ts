@@ -25,6 +25,8 @@ let dataDir = '';
 test.beforeAll(async () => {
   await fake.start();
   fake.addNumber(NUMBER);
+  fake.addTemplate({ wabaId: WABA, name: 'promo_awan', language: 'id', status: 'APPROVED', body: 'Promo untuk {{1}}' });
+  fake.addTemplate({ wabaId: WABA, name: 'promo_tunggu', language: 'id', status: 'PENDING', body: 'Promo untuk {{1}}' });
   const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blast-cloud-e2e-'));
   server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
@@ -136,4 +138,46 @@ test("a blast Meta ends (the template paused) tells the member why, in the conso
   await expect(page.getByText(`Blast ${NUMBER.verified_name} berhenti`)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Template WhatsApp ditolak Meta (tidak ada, dijeda, dinonaktifkan, atau parameternya tidak cocok)')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Start Blast' })).toBeVisible();
+});
+
+test("saving a template whose WhatsApp template Meta has not approved shows Meta's answer before going back", async ({ page }) => {
+  const adminLogin = await page.request.post(`${base}/api/auth/login`, { data: { email: DEMO.admin, password: PASSWORD } });
+  const adminBody = (await adminLogin.json()) as { token: string; user: { id: number } };
+  const admin = { Authorization: `Bearer ${adminBody.token}` };
+  // A business number is linked (by the first test, or here when this one runs alone).
+  const memberLogin = await page.request.post(`${base}/api/auth/login`, { data: { email: DEMO.member, password: PASSWORD } });
+  const memberToken = ((await memberLogin.json()) as { token: string }).token;
+  const linked = await page.request.post(`${base}/api/admin/whatsapp/cloud-link`, {
+    headers: { Authorization: `Bearer ${memberToken}` },
+    data: { phoneNumberId: NUMBER.phoneNumberId, wabaId: WABA, accessToken: NUMBER.token },
+  });
+  expect([200, 409]).toContain(linked.status());
+  // Not active, so no running blast picks it.
+  const created = await page.request.post(`${base}/api/admin/message/create`, {
+    headers: admin,
+    multipart: { text: '<p>Periksa Meta {name}</p>', status: 'nonactive', waTemplateName: 'promo_awan', waTemplateLanguage: 'id', waTemplateParams: JSON.stringify(['{name}']) },
+  });
+  expect(created.status()).toBe(201);
+  const id = ((await created.json()) as { message: { id: number } }).message.id;
+
+  await page.context().addCookies([
+    { name: 'authToken', value: adminBody.token, domain: 'localhost', path: '/' },
+    { name: 'user', value: encodeURIComponent(JSON.stringify(adminBody.user)), domain: 'localhost', path: '/' },
+  ]);
+  await page.goto(`${base}/message`);
+  await page.goto(`${base}/message/edit?id=${id}`);
+  const name = page.getByLabel('Nama Template WhatsApp');
+  await expect(name).toHaveValue('promo_awan');
+  await name.fill('promo_tunggu');
+  await page.getByRole('button', { name: 'Simpan' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Template pesan tersimpan, tetapi template WhatsApp-nya perlu diperiksa' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('listitem')).toHaveText([`Template WhatsApp "promo_tunggu" (id) di WABA ${WABA} berstatus PENDING, belum APPROVED.`]);
+  await expect(dialog.getByText('Blast dari akun Cloud API dengan template ini akan ditolak Meta sampai hal di atas diperbaiki.')).toBeVisible();
+  // Saved all the same; closing the dialog goes back to the list.
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/message$/);
+  const stored = await page.request.get(`${base}/api/admin/message/${id}`, { headers: admin });
+  expect(((await stored.json()) as { message: { waTemplateName: string } }).message.waTemplateName).toBe('promo_tunggu');
 });

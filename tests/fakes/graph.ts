@@ -21,6 +21,20 @@ export interface FakeNumber {
   wabaId?: string;
 }
 
+/** A message template under a WABA, one language of it, in the fields Graph's message_templates lists. */
+export interface FakeTemplate {
+  wabaId: string;
+  name: string;
+  language: string;
+  status: 'APPROVED' | 'PENDING' | 'REJECTED' | 'PAUSED' | 'DISABLED';
+  /** The body's text, with `{{1}}`… (or named `{{first_name}}`) placeholders. */
+  body: string;
+  parameter_format?: 'POSITIONAL' | 'NAMED';
+}
+
+/** How the message_templates listing of a WABA answers when it does not list: an error, or no answer. */
+export type TemplateListFailure = 'server_error' | 'token_expired' | 'hang';
+
 /** What a send answers: accepted, or one of Cloud API's documented errors. */
 export type Outcome =
   | 'ok'
@@ -51,6 +65,8 @@ export interface RecordedRequest {
   phoneNumberId: string;
   authorization: string | undefined;
   body: Record<string, unknown> | null;
+  /** The query string's parameters of a GET. */
+  query?: Record<string, string>;
   at: number;
   /** What the fake answered a send with. */
   outcome?: Outcome;
@@ -91,6 +107,10 @@ export class FakeGraph {
   readonly numbers = new Map<string, FakeNumber>();
   readonly requests: RecordedRequest[] = [];
   rules: Rule[] = [];
+  readonly templates: FakeTemplate[] = [];
+  /** Per WABA ID: the listing of its templates fails this way. */
+  readonly templateFailures = new Map<string, TemplateListFailure>();
+  private readonly hanging = new Set<() => void>();
   /**
    * Runs after a send is accepted and before it is answered, with the message id: Meta's status webhook
    * travels apart from the send's answer and can reach the app first.
@@ -108,6 +128,16 @@ export class FakeGraph {
   /** Adds a rule; the first rule matching a send (and not used up) decides its answer. */
   program(rule: Rule): void {
     this.rules.push({ ...rule });
+  }
+
+  addTemplate(t: FakeTemplate): FakeTemplate {
+    this.templates.push(t);
+    return t;
+  }
+
+  /** The template listings asked for (GET …/message_templates), in order. */
+  templateLookups(wabaId?: string): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/message_templates') && (!wabaId || r.phoneNumberId === wabaId));
   }
 
   /** The sends made (POST …/messages), in order. */
@@ -147,6 +177,42 @@ export class FakeGraph {
       const data = [...this.numbers.values()]
         .filter((x) => x.wabaId === undefined || x.wabaId === waba)
         .map((x) => ({ id: x.phoneNumberId, display_phone_number: x.display_phone_number, verified_name: x.verified_name }));
+      res.json({ data, paging: { cursors: { before: 'QVFIU', after: 'QVFIU' } } });
+    });
+
+    // The templates of a WhatsApp Business Account (GET /{waba-id}/message_templates), for a token of one of
+    // its numbers. Like Graph, `name` matches names that contain it.
+    app.get('/:version/:waba/message_templates', (req, res) => {
+      const waba = String(req.params.waba);
+      const query = Object.fromEntries(Object.entries(req.query).map(([k, v]) => [k, String(v)]));
+      this.requests.push({ method: 'GET', path: req.path, phoneNumberId: waba, authorization: req.headers.authorization, body: null, query, at: Date.now() });
+      const failure = this.templateFailures.get(waba);
+      if (failure === 'hang') {
+        // No answer until the fake closes: the caller's timeout decides.
+        this.hanging.add(() => res.destroy());
+        return;
+      }
+      const underWaba = [...this.numbers.values()].filter((x) => x.wabaId === undefined || x.wabaId === waba);
+      if (failure === 'token_expired' || !underWaba.some((x) => req.headers.authorization === `Bearer ${x.token}`)) {
+        res.status(401).json(errorBody(ERRORS.token_expired));
+        return;
+      }
+      if (failure === 'server_error') {
+        res.status(500).json(errorBody(ERRORS.server_error));
+        return;
+      }
+      const name = typeof req.query.name === 'string' ? req.query.name : '';
+      const data = this.templates
+        .filter((x) => x.wabaId === waba && x.name.includes(name))
+        .map((x, i) => ({
+          id: String(900000 + i),
+          name: x.name,
+          language: x.language,
+          status: x.status,
+          category: 'MARKETING',
+          parameter_format: x.parameter_format ?? 'POSITIONAL',
+          components: [{ type: 'BODY', text: x.body }, { type: 'FOOTER', text: 'Balas STOP untuk berhenti' }],
+        }));
       res.json({ data, paging: { cursors: { before: 'QVFIU', after: 'QVFIU' } } });
     });
 
@@ -214,6 +280,8 @@ export class FakeGraph {
   async close(): Promise<void> {
     const server = this.server;
     this.server = null;
+    for (const end of this.hanging) end();
+    this.hanging.clear();
     if (!server) return;
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

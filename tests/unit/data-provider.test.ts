@@ -50,6 +50,17 @@ describe('data provider', () => {
     expect(calls[1]!.path).toBe('/admin/proxy/save');
   });
 
+  it("a template's save brings back what Meta said about its WhatsApp mapping with the record", async () => {
+    const check = { wabas: ['201'], warnings: [{ code: 'wa_check_not_found', msg: 'x', params: { template: 'promo', waba: '201' }, wabaId: '201' }] };
+    const { http } = transport({ message: { id: 3, text: '<p>a</p>' }, msg: 'Template pesan berhasil diperbarui.', waTemplateCheck: check });
+    const dp = createDataProvider(http);
+    expect((await dp.update({ resource: 'message', id: 3, variables: {} })).data).toEqual({ id: 3, text: '<p>a</p>', waTemplateCheck: check });
+    expect((await dp.create({ resource: 'message', variables: {} })).data).toEqual({ id: 3, text: '<p>a</p>', waTemplateCheck: check });
+    // Other resources keep only their record.
+    const other = transport({ level: { id: 2 }, waTemplateCheck: check });
+    expect((await createDataProvider(other.http).create({ resource: 'level', variables: {} })).data).toEqual({ id: 2 });
+  });
+
   it('update puts to /{id}; deleteOne deletes /{id}', async () => {
     const { http, calls } = transport({ msg: 'ok' });
     const dp = createDataProvider(http);

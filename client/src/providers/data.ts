@@ -14,6 +14,8 @@ interface ResourcePaths {
   one?: string;
   /** The key the list answer carries its rows in, when it is not `data` (`{ list: … }`). */
   rows?: string;
+  /** Keys of a create or update answer, beside the record, that the screen reads on the saved record too. */
+  carry?: string[];
   /** A record without ids (the global settings): read and saved at fixed paths, whatever id a page names. */
   single?: { get: string; update: string };
 }
@@ -23,7 +25,8 @@ const RESOURCES: Record<string, ResourcePaths> = {
   /** The suppression list: `list-per-page` and `save` (add by hand) under the phone-number area. */
   optout: { base: '/admin/phonenumber/optout', one: 'optOut' },
   proxy: { base: '/admin/proxy', create: '/admin/proxy/save', one: 'proxy' },
-  message: { base: '/admin/message', create: '/admin/message/create', one: 'message' },
+  // A save answers what Meta said about the template's WhatsApp mapping beside the record.
+  message: { base: '/admin/message', create: '/admin/message/create', one: 'message', carry: ['waTemplateCheck'] },
   level: { base: '/admin/level', create: '/admin/level/create', one: 'level' },
   bonus: { base: '/admin/bonus', create: '/admin/bonus/create', one: 'bonus' },
   member: { base: '/admin/users', list: '/admin/users/members-per-page', one: 'user' },
@@ -41,7 +44,7 @@ const RESOURCES: Record<string, ResourcePaths> = {
 
 function paths(resource: string) {
   const r = RESOURCES[resource] ?? { base: `/admin/${resource}` };
-  return { base: r.base, list: r.list ?? `${r.base}/list-per-page`, create: r.create ?? `${r.base}/save`, one: r.one, rows: r.rows ?? 'data', single: r.single };
+  return { base: r.base, list: r.list ?? `${r.base}/list-per-page`, create: r.create ?? `${r.base}/save`, one: r.one, rows: r.rows ?? 'data', single: r.single, carry: r.carry ?? [] };
 }
 
 const NETWORK = 'Network error. Please try again.';
@@ -70,6 +73,14 @@ function unwrap<T>(body: unknown, key: string | undefined): T {
     if ('data' in b) return b.data as T;
   }
   return body as T;
+}
+
+/** A saved record with the answer's `carry` keys added to it. */
+function saved<T>(body: unknown, key: string | undefined, carry: string[]): T {
+  const record = unwrap<T>(body, key);
+  if (!carry.length || !record || typeof record !== 'object' || !body || typeof body !== 'object') return record;
+  const b = body as Record<string, unknown>;
+  return { ...record, ...Object.fromEntries(carry.filter((k) => k in b).map((k) => [k, b[k]])) };
 }
 
 const idPath = (base: string, id: string | number) => `${base}/${encodeURIComponent(String(id))}`;
@@ -117,13 +128,13 @@ export function createDataProvider(http: Http = api): DataProvider {
     create: async <T extends BaseRecord, V>({ resource, variables, meta }: { resource: string; variables: V; meta?: MetaQuery }) => {
       const p = paths(resource);
       const body = await write(p.create, { method: 'POST', body: variables, fallback: fallbackOf(meta, NETWORK) });
-      return { data: unwrap<T>(body, p.one) };
+      return { data: saved<T>(body, p.one, p.carry) };
     },
 
     update: async <T extends BaseRecord, V>({ resource, id, variables, meta }: { resource: string; id: string | number; variables: V; meta?: MetaQuery }) => {
       const p = paths(resource);
       const body = await http(p.single?.update ?? idPath(p.base, id), { method: 'PUT', body: variables, fallback: fallbackOf(meta, NETWORK) });
-      return { data: unwrap<T>(body, p.one) };
+      return { data: saved<T>(body, p.one, p.carry) };
     },
 
     deleteOne: async <T extends BaseRecord>({ resource, id, meta }: { resource: string; id: string | number; meta?: MetaQuery }) => {

@@ -14,7 +14,7 @@ export function createGateway(config: Pick<Config, 'gateway' | 'sim' | 'cloud'>,
     case 'simulator':
       return simulator;
     case 'cloud-api':
-      return new RouterGateway(simulator, new CloudApiGateway({ baseUrl: config.cloud.baseUrl, ratePerSecond: config.cloud.ratePerSecond, publicUrl: config.cloud.publicUrl, log }));
+      return new RouterGateway(simulator, new CloudApiGateway({ baseUrl: config.cloud.baseUrl, ratePerSecond: config.cloud.ratePerSecond, publicUrl: config.cloud.publicUrl, timeoutMs: config.cloud.timeoutMs, log }));
   }
 }
 

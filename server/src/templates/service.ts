@@ -15,6 +15,7 @@ import { captionText, sanitizeCaption } from './sanitize';
 import { htmlToWhatsapp } from './text-wa';
 import { importedWaTemplate, mergeWaTemplate, NO_WA_TEMPLATE, storedWaParams, WaTemplateLanguage, WaTemplateName, WaTemplateParams, type WaTemplate, type WaTemplateParam } from './cloud';
 import { NUL_MSG, nulField } from '../lib/nul';
+import { checkWaTemplate } from './meta-check';
 
 interface TemplateRaw {
   id: number;
@@ -136,7 +137,8 @@ export async function createTemplate(ctx: AppContext, input: TemplateInput, medi
   const p = prepareTemplate(input, media);
   const wa = mergeWaTemplate(NO_WA_TEMPLATE, input);
   const [row] = await ctx.db.insert(t).values(stored(media, p, wa)).returning(COLUMNS);
-  return { message: view(row!), msg: 'Template pesan berhasil disimpan.' };
+  // Saved whatever Meta says: a mapping may be saved before Meta approves it (docs/decisions.md).
+  return { message: view(row!), msg: 'Template pesan berhasil disimpan.', waTemplateCheck: await checkWaTemplate(ctx, wa) };
 }
 
 /** Updates a template; a new file replaces the old media, whose file is then removed. */
@@ -147,7 +149,7 @@ export async function updateTemplate(ctx: AppContext, id: number, input: Templat
   const wa = mergeWaTemplate({ ...current, waTemplateParams: storedWaParams(current.waTemplateParams) }, input);
   await ctx.db.update(t).set(stored(media, p, wa)).where(eq(t.id, id));
   if (current.media && current.media !== media) removeMedia(uploadsDir(ctx), current.media);
-  return { ...(await templateById(ctx, id)), msg: 'Template pesan berhasil diperbarui.' };
+  return { ...(await templateById(ctx, id)), msg: 'Template pesan berhasil diperbarui.', waTemplateCheck: await checkWaTemplate(ctx, wa) };
 }
 
 export async function deleteTemplate(ctx: AppContext, id: number) {

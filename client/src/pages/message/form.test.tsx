@@ -142,6 +142,44 @@ describe('template form: the Cloud API section', { timeout: 60_000 }, () => {
     expect(errorFromBody({ msg: 'Bahasa wajib diisi bila Nama Template WhatsApp diisi.' }, 422, 'x').message).toBe('A language is required when a WhatsApp template name is given.');
   });
 
+  it("shows what Meta said about the saved mapping in the screen's language, and nothing when it has no objection", async () => {
+    await act(() => i18nProvider.changeLocale('en'));
+    const waTemplateCheck = {
+      wabas: ['201', '202'],
+      warnings: [
+        { code: 'wa_check_status', msg: 'Template WhatsApp "promo_november" (en_US) di WABA 201 berstatus PENDING, belum APPROVED.', params: { template: 'promo_november', language: 'en_US', status: 'PENDING', waba: '201' }, wabaId: '201' },
+        { code: 'wa_check_unavailable', msg: 'Template WhatsApp tidak dapat diperiksa di WABA 202: Meta tidak dapat dihubungi.', params: { waba: '202' }, wabaId: '202' },
+      ],
+    };
+    const update = vi.fn(async () => ({ data: { ...stored, waTemplateCheck } as never }));
+    renderForm(provider({ update }), '7');
+    await waitFor(() => expect((screen.getByLabelText('WhatsApp Template Name') as HTMLInputElement).value).toBe('promo_november'));
+    fireEvent.click(button('Save'));
+    const dialog = await screen.findByRole('dialog', { name: 'Message template saved, but its WhatsApp template needs attention' });
+    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'WhatsApp template "promo_november" (en_US) in WABA 201 has status PENDING, not APPROVED.',
+      'The WhatsApp template could not be checked in WABA 202: Meta could not be reached.',
+    ]);
+    expect(within(dialog).getByText(/will be refused by Meta until the above is fixed/)).toBeTruthy();
+    cleanup();
+
+    // Meta could only not be asked: the dialog says so without claiming that blasts will fail.
+    const unchecked = vi.fn(async () => ({ data: { ...stored, waTemplateCheck: { wabas: ['202'], warnings: [waTemplateCheck.warnings[1]] } } as never }));
+    renderForm(provider({ update: unchecked }), '7');
+    await waitFor(() => expect((screen.getByLabelText('WhatsApp Template Name') as HTMLInputElement).value).toBe('promo_november'));
+    fireEvent.click(button('Save'));
+    const second = await screen.findByRole('dialog', { name: 'Message template saved, but its WhatsApp template needs attention' });
+    expect(within(second).queryByText(/will be refused by Meta/)).toBeNull();
+    cleanup();
+
+    const clean = vi.fn(async () => ({ data: { ...stored, waTemplateCheck: { wabas: ['201'], warnings: [] } } as never }));
+    renderForm(provider({ update: clean }), '7');
+    await waitFor(() => expect((screen.getByLabelText('WhatsApp Template Name') as HTMLInputElement).value).toBe('promo_november'));
+    fireEvent.click(button('Save'));
+    await waitFor(() => expect(clean).toHaveBeenCalled());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('has every label in English too', async () => {
     await act(() => i18nProvider.changeLocale('en'));
     renderForm(provider());

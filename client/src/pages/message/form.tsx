@@ -7,6 +7,7 @@ import 'react-quill-new/dist/quill.snow.css';
 import { FormError } from '../../components/FormParts';
 import { mapFormProps, useResourceForm } from '../../components/ResourceForm';
 import { useGoBack } from '../member/useGoBack';
+import { showTemplateCheck } from './CloudTemplateCheck';
 import { CloudTemplateFields } from './CloudTemplateFields';
 import { MediaPreview } from './media';
 import { BUTTON_TYPES, buttonProblem, buttonTypeKey, emptyButtons, hasCaption, type MessageButton, type MessageRow, type WaParam } from './model';
@@ -65,7 +66,8 @@ export function MessageForm({ id }: { id: string | null }) {
     resource: 'message',
     edit: Boolean(id),
     id,
-    onSaved: goBack,
+    // What Meta said about the WhatsApp template is shown before the screen goes back.
+    onSaved: (saved) => showTemplateCheck(modal, t, (saved as MessageRow).waTemplateCheck, goBack),
     loadFallback: t('shared.serverError'),
     saveFallback: id ? t('message.errors.update') : t('message.errors.save'),
     select: (m) => ({ ...m, active: m.status === 'active' }),

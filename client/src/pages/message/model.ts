@@ -19,6 +19,21 @@ export interface MessageRow {
   waTemplateName: string | null;
   waTemplateLanguage: string | null;
   waTemplateParams: WaParam[];
+  /** Only on the answer of a save: what Meta said about the mapping (null when nothing was asked). */
+  waTemplateCheck?: WaTemplateCheck | null;
+}
+
+/** One WABA where the mapping will not send as it is, or could not be checked; `code` is an errors.* key. */
+export interface WaTemplateWarning {
+  code: string;
+  msg: string;
+  params: Record<string, string>;
+  wabaId: string;
+}
+
+export interface WaTemplateCheck {
+  wabas: string[];
+  warnings: WaTemplateWarning[];
 }
 
 /** What a Cloud API template body parameter is filled with, per target. */

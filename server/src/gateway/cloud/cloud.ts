@@ -14,6 +14,7 @@ import type {
 import { TokenBucket } from './bucket';
 import { classify } from './refusals';
 import { describeFailure, graphCall } from './graph';
+import { lookupTemplates, type TemplateLookup } from './templates';
 
 /** Device ids of Cloud API accounts: `cloud-{phoneNumberId}`. */
 export const CLOUD_DEVICE_PREFIX = 'cloud-';
@@ -169,6 +170,22 @@ export class CloudApiGateway implements Gateway {
     const a = this.accounts.get(deviceId);
     if (!a) return { ok: false, reason: 'not_found' };
     return this.verifyNumber({ phoneNumberId: a.phoneNumberId, token: a.token });
+  }
+
+  /**
+   * The templates named `name` under a WABA, asked with a registered number's token (the gateway's
+   * timeout; `signal` may end it sooner). A number that is not connected is not asked for: its token
+   * expired or it is gone.
+   */
+  async templatesOf(deviceId: string, wabaId: string, name: string, signal?: AbortSignal): Promise<TemplateLookup> {
+    const a = this.accounts.get(deviceId);
+    if (!a || a.state !== 'connected') return { ok: false, reason: 'token' };
+    return lookupTemplates(this.options.baseUrl, { token: a.token, wabaId, name, timeoutMs: this.timeoutMs, signal }, this.options.log);
+  }
+
+  /** How long one call to Graph may take. */
+  get callTimeoutMs(): number {
+    return this.timeoutMs;
   }
 
   on(listener: GatewayListener): () => void {

@@ -16,6 +16,8 @@ export interface GraphRequest {
   token: string;
   body?: unknown;
   timeoutMs: number;
+  /** Ends the call early (a deadline shared by several calls); answered like a timeout. */
+  signal?: AbortSignal;
 }
 
 export async function graphCall(baseUrl: string, req: GraphRequest): Promise<GraphAnswer> {
@@ -25,7 +27,7 @@ export async function graphCall(baseUrl: string, req: GraphRequest): Promise<Gra
       method: req.method,
       headers: { Authorization: `Bearer ${req.token}`, ...(req.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
-      signal: AbortSignal.timeout(req.timeoutMs),
+      signal: req.signal ? AbortSignal.any([AbortSignal.timeout(req.timeoutMs), req.signal]) : AbortSignal.timeout(req.timeoutMs),
     });
   } catch (err) {
     const name = err instanceof Error ? err.name : '';
