@@ -35,5 +35,7 @@ export function showTemplateCheck(modal: Pick<Modal, 'warning'>, t: Translate, c
       </div>
     ),
     onOk: done,
+    // Closed with Escape, the screen goes back all the same (a create screen left open would save twice).
+    onCancel: done,
   });
 }
