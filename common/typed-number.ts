@@ -9,8 +9,8 @@
  */
 export function readTypedNumber(text: string | undefined): string {
   const t = (text ?? '').replace(/[\s\u00a0]+/g, '');
-  if (/^-?[1-9]\d{0,2}(\.\d{3})+(,\d+)?$/.test(t)) return t.replaceAll('.', '').replace(',', '.');
-  if (/^-?[1-9]\d{0,2}(,\d{3})+(\.\d+)?$/.test(t)) return t.replaceAll(',', '');
-  if (/^-?\d+,\d+$/.test(t)) return t.replace(',', '.');
+  if (/^[+-]?[1-9]\d{0,2}(\.\d{3})+(,\d+)?$/.test(t)) return t.replaceAll('.', '').replace(',', '.');
+  if (/^[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d+)?$/.test(t)) return t.replaceAll(',', '');
+  if (/^[+-]?\d+,\d+$/.test(t)) return t.replace(',', '.');
   return t;
 }

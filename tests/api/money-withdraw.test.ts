@@ -94,10 +94,14 @@ describe('withdraw request', () => {
     expect(commas.status).toBe(201);
     expect(commas.body.withdraw.nominal).toBe(12000);
     expect(await balanceOf(m)).toBe(28000);
+    const signed = await request(m, { nominal: '+10.000' });
+    expect(signed.status).toBe(201);
+    expect(signed.body.withdraw.nominal).toBe(10000);
+    expect(await balanceOf(m)).toBe(18000);
     // A decimal comma or a lone point is a fraction, refused for whole rupiah.
     expect((await request(m, { nominal: '10000,5' })).status).toBe(422);
     expect((await request(m, { nominal: '10.5' })).status).toBe(422);
-    expect(await balanceOf(m)).toBe(28000);
+    expect(await balanceOf(m)).toBe(18000);
   });
 
   it('answers code 1 when the bank account is missing', async () => {

@@ -64,6 +64,18 @@ describe('numbers typed as text are read as decimal digits only', () => {
     expect(level.status).toBe(201);
   });
 
+  it("an id is digits only: thousands marks read in amounts ('1.000') do not make '1.234' member 1234", async () => {
+    const before = await bonusCount();
+    for (const userId of [`1.${String(member.id).padStart(3, '0')}`, `${member.id} 0`]) {
+      const res = await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId, nominal: 5, reason: 'uji' });
+      expect(res.status).toBe(422);
+    }
+    expect(await bonusCount()).toBe(before);
+    const amount = await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: member.id, nominal: '1.000', reason: 'uji' });
+    expect(amount.status).toBe(201);
+    expect(amount.body.bonus?.nominal ?? amount.body.nominal).toBe(1000);
+  });
+
   it('ids in paths and pages in queries are digits: /level/0x1 is not level 1, ?page=0x2 is page 1', async () => {
     const [first] = (await t.http.get('/api/admin/level/list-per-page').set(admin.auth)).body.data as Array<{ id: number }>;
     expect((await t.http.get(`/api/admin/level/${first!.id}`).set(admin.auth)).status).toBe(200);

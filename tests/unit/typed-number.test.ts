@@ -9,6 +9,8 @@ describe('numbers as typed on the console', () => {
     expect(readTypedNumber('10,000')).toBe('10000');
     expect(readTypedNumber('1,000,000')).toBe('1000000');
     expect(readTypedNumber('-1.000')).toBe('-1000');
+    expect(readTypedNumber('+10.000')).toBe('+10000');
+    expect(readTypedNumber('+12,000')).toBe('+12000');
     expect(readTypedNumber('1 000 000')).toBe('1000000');
   });
 

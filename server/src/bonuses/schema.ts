@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_BONUS, tooLarge } from '../money/limits';
 import { FIELD_LABELS } from '../../../common/errors';
-import { decimal } from '../lib/ids';
+import { decimal, typedAmount } from '../lib/ids';
 
 
 export const BonusCreateBody = z
@@ -11,7 +11,7 @@ export const BonusCreateBody = z
     userId: z.preprocess(decimal, z.number({ message: 'Member is required.' }).int('Member is required.').positive('Member is required.')).optional(),
     user_id: z.preprocess(decimal, z.number().int().positive()).optional(),
     nominal: z.preprocess(
-      decimal,
+      typedAmount,
       // Bounds decide a number past 2^53 (zod's int() would call it not whole): too large, or not above 0.
       z.number({ message: 'Nominal is required.' }).max(MAX_BONUS, tooLarge(FIELD_LABELS.nominal[0], MAX_BONUS)).refine(Number.isInteger, 'Nominal must be a whole number.').min(1, 'Nominal must be more than 0.'),
     ),

@@ -6,11 +6,17 @@ const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
 
 /**
  * A number as a form or query string types it: plain decimal digits ('12', ' 12 ', '-3', '1.5') become that
- * number, and thousands grouped as the console writes them ('10.000', '1.000.000', '10,000') are read as the
- * console reads them (common/typed-number.ts), never as 10; anything else ('0x10', '1e3', '12abc', '') comes
- * back as it was, for the schema to refuse or default.
+ * number; anything else ('0x10', '1e3', '12abc', '1.234', '') comes back as it was, for the schema to refuse
+ * or default. Ids, pages and counts read this way: '1.234' is not an id.
  */
-export const decimal = (v: unknown): unknown => {
+export const decimal = (v: unknown): unknown => (typeof v === 'string' && DECIMAL.test(v.trim()) ? Number(v.trim()) : v);
+
+/**
+ * An amount (rupiah, a fee, an interval, a requirement) as a form or an API call types it: as `decimal`, and
+ * thousands grouped as the console writes them ('10.000', '1.000.000', '12,000', '+10.000') are read as the
+ * console reads them (common/typed-number.ts), never as 10; a decimal comma ('10000,5') is a fraction.
+ */
+export const typedAmount = (v: unknown): unknown => {
   if (typeof v !== 'string') return v;
   const read = readTypedNumber(v);
   return DECIMAL.test(read) ? Number(read) : v;
@@ -29,7 +35,7 @@ export function idParam(value: unknown): number {
  */
 export const wholeUpTo = (label: string, max: number, tooBig: string) =>
   z.preprocess(
-    decimal,
+    typedAmount,
     z
       .number({ message: `${label} is required.` })
       .max(max, tooBig)
@@ -40,7 +46,7 @@ export const wholeUpTo = (label: string, max: number, tooBig: string) =>
 /** Whole numbers as JSON numbers or numeric strings (forms send strings). */
 export const wholeNumber = (message: string, max?: { value: number; message: string }) =>
   z.preprocess(
-    decimal,
+    typedAmount,
     // With a bound, the bounds decide a number past 2^53 (zod's int() would call it not whole).
     max ? z.number({ message }).max(max.value, max.message).refine(Number.isInteger, message).min(0, message) : z.number({ message }).int(message).min(0, message),
   );

@@ -15,13 +15,13 @@ import { auditedAccount, writeAudit } from '../audit/service';
 import { assertCanReachUser, getUserRow } from './service';
 import { publicUser, type UserRow } from './view';
 import { FIELD_LABELS } from '../../../common/errors';
-import { decimal } from '../lib/ids';
+import { typedAmount } from '../lib/ids';
 
 const optText = z.preprocess((v) => (v === null ? '' : v), z.string().trim().max(200)).optional();
 const optWhole = (label: string, max: number) =>
   z
     .preprocess(
-      (v) => (v === '' || v === undefined ? undefined : v === null ? null : decimal(v)),
+      (v) => (v === '' || v === undefined ? undefined : v === null ? null : typedAmount(v)),
       z
         .number({ message: `${label} must be a number.` })
         // The bounds decide a number past 2^53 (zod's int() would call it not whole).

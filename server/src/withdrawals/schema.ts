@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_WITHDRAW, tooLarge } from '../money/limits';
 import { FIELD_LABELS } from '../../../common/errors';
-import { decimal } from '../lib/ids';
+import { decimal, typedAmount } from '../lib/ids';
 
 export const MIN_WITHDRAW = 10_000;
 export const MIN_WITHDRAW_MSG = 'Minimal permintaan penarikan adalah Rp 10.000';
@@ -10,7 +10,7 @@ export const NO_BALANCE_MSG = 'Saldo tidak mencukupi untuk permintaan penarikan 
 
 export const WithdrawRequestBody = z.object({
   nominal: z.preprocess(
-    decimal,
+    typedAmount,
     // Bounds decide a number past 2^53 (zod's int() would call it not whole): too large, or below the minimum.
     z.number({ message: MIN_WITHDRAW_MSG }).max(MAX_WITHDRAW, tooLarge(FIELD_LABELS.nominal[0], MAX_WITHDRAW)).refine(Number.isInteger, 'Nominal harus bilangan bulat.').min(MIN_WITHDRAW, MIN_WITHDRAW_MSG),
   ),
