@@ -93,4 +93,51 @@ describe('a status that arrives before its send is recorded', () => {
       held.close();
     }
   });
+
+  it('a status that keeps failing holds the others back only until it expires, then it is given up', async () => {
+    const logs = await t.ctx.db.select().from(messageLogs).limit(2);
+    expect(logs).toHaveLength(2);
+    const [bad, good] = logs.map((l) => l.waMessageId!);
+    const applied: string[] = [];
+    const held = new HeldStatuses(t.ctx, async (statuses) => {
+      if (statuses.some((s) => s.id === bad)) throw new Error('cannot be applied');
+      applied.push(...statuses.map((s) => s.id));
+    });
+    try {
+      const at = String(now());
+      await held.hold(NUMBERS.mix.phoneNumberId, [{ id: bad, status: 'read', timestamp: at } as CloudStatus, { id: good, status: 'read', timestamp: at } as CloudStatus]);
+      await held.sweep();
+      await held.sweep();
+      // Before its expiry the failing status stays, and the one behind it waits.
+      expect(applied).toEqual([]);
+      expect(await held.count()).toBe(2);
+      const later = Date.now() + HOLD_MS + 1000;
+      await held.sweep(later);
+      await held.sweep(later);
+      expect(applied).toEqual([good]);
+      expect(await held.count()).toBe(0);
+    } finally {
+      held.close();
+    }
+  });
+
+  it('a node that is not sweeping finds statuses another node left held, and applies them', async () => {
+    const [log] = await t.ctx.db.select().from(messageLogs).limit(1);
+    const applied: string[] = [];
+    const other = new HeldStatuses(t.ctx, async () => {});
+    const node = new HeldStatuses(t.ctx, async (statuses) => void applied.push(...statuses.map((s) => s.id)), 50);
+    try {
+      await node.resume();
+      expect(node.active).toBe(false);
+      // Another node holds a status and goes away before sweeping it.
+      await other.hold(NUMBERS.mix.phoneNumberId, [{ id: log!.waMessageId!, status: 'read', timestamp: String(now()) } as CloudStatus]);
+      other.close();
+      await eventually(async () => applied, (a) => a.length === 1, 5000);
+      expect(applied).toEqual([log!.waMessageId!]);
+      await eventually(() => node.count(), (n) => n === 0);
+    } finally {
+      other.close();
+      node.close();
+    }
+  });
 });

@@ -9,6 +9,8 @@ export const HOLD_MS = 5 * 60_000;
 /** Most statuses held at once (by all nodes); beyond it new ones are dropped (and the drop logged). */
 export const HOLD_LIMIT = 10_000;
 const SWEEP_MS = 1_000;
+/** How often a node not sweeping looks whether another node left statuses held (one indexed row read). */
+export const LOOK_MS = 30_000;
 /** Held statuses applied per query and apply. */
 const BATCH = 500;
 
@@ -21,8 +23,8 @@ const BATCH = 500;
  * never gets a row. Being in the store, a held status outlives a restart and any node may apply it
  * (applying is idempotent: a status moves a row forward only and pays once, in its money transaction).
  *
- * A node looks every second only while it knows rows are held: from its own hold, or from finding rows
- * at start (`resume`), until a sweep finds the table empty. An idle install runs no query for it.
+ * A node sweeps every second only while it knows rows are held: from its own hold, or from finding rows
+ * at start or in its look every LOOK_MS (`resume`), until a sweep finds the table empty.
  */
 export class HeldStatuses {
   private timer: NodeJS.Timeout | null = null;
@@ -30,10 +32,16 @@ export class HeldStatuses {
   private sweeping: Promise<void> | null = null;
   private dropLogged = false;
   private closed = false;
+  /** Holds written by this node; a sweep that saw none come in while it ran may stop the timer. */
+  private holds = 0;
+  /** A batch failed: rows are applied one by one until a sweep gets through them all. */
+  private oneByOne = false;
+  private look: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly apply: (statuses: CloudStatus[]) => Promise<void>,
+    private readonly lookMs = LOOK_MS,
   ) {}
 
   /** How many statuses are held, by every node. */
@@ -42,13 +50,27 @@ export class HeldStatuses {
     return Number(row?.n ?? 0);
   }
 
-  /** Whether this node sweeps (it knows of held statuses). */
+  /** Whether this node sweeps (it knows of held statuses), or a sweep is running now. */
   get active(): boolean {
-    return this.timer !== null;
+    return this.timer !== null || this.sweeping !== null;
   }
 
-  /** At start: sweeps when statuses are held (left by this node before a restart, or by another node). */
+  /**
+   * At start, then every LOOK_MS while this node does not sweep: sweeps when statuses are held (left by
+   * this node before a restart, or by another node, which may have gone for good).
+   */
   async resume(): Promise<void> {
+    if (!this.look && !this.closed) {
+      this.look = setInterval(() => {
+        if (this.timer || this.sweeping) return;
+        void this.lookOnce().catch((err: unknown) => this.ctx.log('Looking for held Cloud API statuses failed', err));
+      }, this.lookMs);
+      this.look.unref();
+    }
+    await this.lookOnce();
+  }
+
+  private async lookOnce(): Promise<void> {
     const any = await one(this.ctx.db.select({ id: heldStatuses.id }).from(heldStatuses).limit(1));
     if (any) this.schedule();
   }
@@ -74,6 +96,7 @@ export class HeldStatuses {
     if (!kept.length) return;
     const expiresAt = new Date(now + HOLD_MS);
     await this.ctx.db.insert(heldStatuses).values(kept.map((s) => ({ waMessageId: s.id, status: JSON.stringify(s), expiresAt })));
+    this.holds += 1;
     this.schedule();
   }
 
@@ -112,18 +135,21 @@ export class HeldStatuses {
   private async sweepOnce(now: number): Promise<void> {
     const { db } = this.ctx;
     const logged = exists(db.select({ one: sql`1` }).from(messageLogs).where(eq(messageLogs.waMessageId, heldStatuses.waMessageId)));
+    const holdsBefore = this.holds;
     let more = true;
     try {
       for (;;) {
-        const rows = await db.select({ id: heldStatuses.id, status: heldStatuses.status }).from(heldStatuses).where(logged).orderBy(asc(heldStatuses.id)).limit(BATCH);
+        const rows = await db
+          .select({ id: heldStatuses.id, status: heldStatuses.status, expiresAt: heldStatuses.expiresAt })
+          .from(heldStatuses)
+          .where(logged)
+          .orderBy(asc(heldStatuses.id))
+          .limit(BATCH);
         if (!rows.length) break;
-        const ready = rows.flatMap((r) => {
-          const parsed = statusSchema.safeParse(safeJson(r.status));
-          return parsed.success ? [parsed.data] : [];
-        });
-        if (ready.length) await this.apply(ready);
-        await db.delete(heldStatuses).where(inArray(heldStatuses.id, rows.map((r) => r.id)));
-        if (rows.length < BATCH) break;
+        const done = await this.applyRows(rows, now);
+        if (done.length) await db.delete(heldStatuses).where(inArray(heldStatuses.id, done));
+        // A row that could not be applied stays for the next sweep, and so do the rows after it.
+        if (done.length < rows.length || rows.length < BATCH) break;
       }
       await db.delete(heldStatuses).where(and(lte(heldStatuses.expiresAt, new Date(now)), notExists(db.select({ one: sql`1` }).from(messageLogs).where(eq(messageLogs.waMessageId, heldStatuses.waMessageId)))));
       more = (await one(db.select({ id: heldStatuses.id }).from(heldStatuses).limit(1))) !== undefined;
@@ -132,14 +158,58 @@ export class HeldStatuses {
       // expire.
       this.ctx.log('Applying held Cloud API statuses failed; they stay held', err);
     }
+    // A hold written while this sweep ran set its own timer, which stays (this sweep may not have seen it).
     if (more) this.schedule();
-    else this.stop();
+    else if (this.holds === holdsBefore) this.stop();
+  }
+
+  /**
+   * Applies a batch of held rows in order and answers the ids done with. After a batch failed (the
+   * database away, or one status that cannot be applied), the next sweeps apply rows one by one, up to the
+   * first that fails: that row stays held until its expiry, then it is given up (logged), so one status
+   * that cannot be applied does not hold the others back for good. Rows that are not a status are dropped.
+   */
+  private async applyRows(rows: Array<{ id: number; status: string; expiresAt: Date }>, now: number): Promise<number[]> {
+    const parsed = rows.map((r) => ({ id: r.id, expiresAt: r.expiresAt, status: statusSchema.safeParse(safeJson(r.status)) }));
+    if (!this.oneByOne) {
+      const ready = parsed.flatMap((r) => (r.status.success ? [r.status.data] : []));
+      try {
+        if (ready.length) await this.apply(ready);
+      } catch (err) {
+        this.oneByOne = true;
+        throw err;
+      }
+      return rows.map((r) => r.id);
+    }
+    const done: number[] = [];
+    for (const r of parsed) {
+      if (!r.status.success) {
+        done.push(r.id);
+        continue;
+      }
+      try {
+        await this.apply([r.status.data]);
+        done.push(r.id);
+      } catch (err) {
+        // One failure ends the sweep's work (the database may be away): at most one expired row is given up a sweep.
+        if (r.expiresAt.getTime() > now) this.ctx.log('Applying held Cloud API statuses failed; they stay held', err);
+        else {
+          this.ctx.log(`A held Cloud API status for ${r.status.data.id} could not be applied before it expired; it is dropped`, err);
+          done.push(r.id);
+        }
+        return done;
+      }
+    }
+    this.oneByOne = false;
+    return done;
   }
 
   /** Stops sweeping (the server is closing); what is held stays in the store for the next start or another node. */
   close(): void {
     this.closed = true;
     this.stop();
+    if (this.look) clearInterval(this.look);
+    this.look = null;
   }
 }
 
