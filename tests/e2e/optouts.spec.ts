@@ -111,4 +111,11 @@ test('on a 390 px phone the opt-out list and its dialog fit the screen; English 
   await dialog.getByLabel('Phone number').fill('0812');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(dialog.getByText('The phone number is not valid for its country (check the country code and the number of digits).')).toBeVisible();
+  // The stored reason reads in the screen's language.
+  const local = `0857${String(Date.now()).slice(-8)}`;
+  await dialog.getByLabel('Phone number').fill(local);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const added = page.locator('tr.ant-table-row', { hasText: `62${local.slice(1)}` });
+  await expect(added.getByRole('cell', { name: 'Added by hand' })).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { StopOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
+import { optOutReasonText } from './optOutReason';
 import { Button, Input, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -116,7 +117,7 @@ export function PhoneNumberList() {
                 </Link>
                 {r.in_use === 1 && <span>{t('phonenumber.inUse')}</span>}
                 {(r.line_type === 'invalid' || r.line_type === 'duplicate') && <Tag color="orange">{t(`phonenumber.marks.${r.line_type}`)}</Tag>}
-                {r.opt_out_reason ? <Tag color="red">{t('phonenumber.marks.optedOut', { reason: r.opt_out_reason })}</Tag> : r.status !== 'active' && <Tag color="red">{r.status}</Tag>}
+                {r.opt_out_reason ? <Tag color="red">{t('phonenumber.marks.optedOut', { reason: optOutReasonText(r.opt_out_reason, t) })}</Tag> : r.status !== 'active' && <Tag color="red">{r.status}</Tag>}
               </Space>
             ),
           },

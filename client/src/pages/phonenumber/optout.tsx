@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
+import { optOutReasonText } from './optOutReason';
 import { Button, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -69,7 +70,7 @@ export function OptOutList() {
         list={list}
         columns={[
           { title: t('phonenumber.optout.fields.number'), key: 'number', render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{r.number}</span> },
-          { title: t('phonenumber.optout.fields.reason'), dataIndex: 'reason', key: 'reason' },
+          { title: t('phonenumber.optout.fields.reason'), key: 'reason', render: (_, r) => optOutReasonText(r.reason, t) },
           { title: t('phonenumber.optout.fields.account'), key: 'account', render: (_, r) => accountText(r.whatsapp) },
           { title: t('phonenumber.optout.fields.date'), key: 'date', render: (_, r) => formatDateTime(r.created_at) },
         ]}
