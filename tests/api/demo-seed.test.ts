@@ -120,8 +120,14 @@ describe('the demo is seeded whole or not at all', () => {
     const referred = members.filter((m) => m.referredBy === budi.id);
     expect(credits).toHaveLength(referred.reduce((n, m) => n + m.totalSuccess, 0));
     expect(credits.every((c) => c.messageLogId !== null && c.amount === 5)).toBe(true);
-    const logIds = new Set((await db.select({ id: schema.messageLogs.id }).from(schema.messageLogs).where(eq(schema.messageLogs.success, true))).map((l) => l.id));
-    expect(credits.every((c) => logIds.has(c.messageLogId!))).toBe(true);
+    // Each credit points at a paid send of the member it names, one credit per send.
+    const logs = new Map((await db.select().from(schema.messageLogs)).map((l) => [l.id, l]));
+    for (const c of credits) {
+      const log = logs.get(c.messageLogId!);
+      expect(log, `credit ${c.id}`).toMatchObject({ success: true, userId: c.referredId });
+      expect(referred.map((m) => m.id)).toContain(c.referredId);
+    }
+    expect(new Set(credits.map((c) => c.messageLogId)).size).toBe(credits.length);
   });
 
   it('signs every demo login in with the published password', async () => {
