@@ -1,28 +1,12 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { ERROR_MESSAGES, type ErrorCode } from '../../../common/errors';
+import { ERROR_MESSAGES } from '../../../common/errors';
+import type { WaTemplateCheck, WaTemplateWarning } from '../../../common/wa-template-check';
 import type { AppContext } from '../context';
 import { whatsapps } from '../db/schema';
 import { cloudGatewayOf } from '../gateway';
 import type { TemplateLookup } from '../gateway/cloud/templates';
 import { ensureSessionOfRow } from '../whatsapp/events';
 import type { WaTemplate } from './cloud';
-
-/** What Meta says about a mapping that will not send as it is, in the catalogue's words. */
-export interface WaTemplateWarning {
-  code: ErrorCode;
-  /** The server's (Indonesian) text; the console shows `errors.<code>` with `params`. */
-  msg: string;
-  params: Record<string, string>;
-  wabaId: string;
-}
-
-/** The answer of a save that has a WhatsApp template name while Cloud API numbers are linked. */
-export interface WaTemplateCheck {
-  /** The WhatsApp Business Accounts of the linked Cloud API numbers, each asked once. */
-  wabas: string[];
-  /** Empty when every WABA has the template approved in that language with as many body parameters. */
-  warnings: WaTemplateWarning[];
-}
 
 type CheckCode = 'wa_check_not_found' | 'wa_check_language' | 'wa_check_status' | 'wa_check_params' | 'wa_check_named' | 'wa_check_token' | 'wa_check_unavailable';
 

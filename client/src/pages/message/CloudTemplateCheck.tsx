@@ -1,5 +1,5 @@
 import type { App } from 'antd';
-import type { WaTemplateCheck, WaTemplateWarning } from './model';
+import type { WaTemplateCheck, WaTemplateWarning } from '../../../../common/wa-template-check';
 
 type Modal = ReturnType<typeof App.useApp>['modal'];
 type Translate = (key: string, options?: Record<string, unknown>) => string;

@@ -1,3 +1,5 @@
+import type { WaTemplateCheck } from '../../../../common/wa-template-check';
+
 export type ButtonType = 'reply_button' | 'call_button' | 'url_button' | 'stop_button';
 
 export interface MessageButton {
@@ -23,18 +25,7 @@ export interface MessageRow {
   waTemplateCheck?: WaTemplateCheck | null;
 }
 
-/** One WABA where the mapping will not send as it is, or could not be checked; `code` is an errors.* key. */
-export interface WaTemplateWarning {
-  code: string;
-  msg: string;
-  params: Record<string, string>;
-  wabaId: string;
-}
-
-export interface WaTemplateCheck {
-  wabas: string[];
-  warnings: WaTemplateWarning[];
-}
+export type { WaTemplateCheck, WaTemplateWarning } from '../../../../common/wa-template-check';
 
 /** What a Cloud API template body parameter is filled with, per target. */
 export type WaParam = '{name}' | '{phoneNumber}';
