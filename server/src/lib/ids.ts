@@ -18,8 +18,8 @@ export const decimal = (v: unknown): unknown => (typeof v === 'string' && DECIMA
  */
 export const typedAmount = (v: unknown): unknown => {
   if (typeof v !== 'string') return v;
-  const read = readTypedNumber(v);
-  return DECIMAL.test(read) ? Number(read) : v;
+  const n = decimal(readTypedNumber(v));
+  return typeof n === 'number' ? n : v;
 };
 
 /** A positive integer id from a path segment, else 404 (an id that cannot exist). */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, lte, not, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { one } from '../db/raw';
 import { heldStatuses, messageLogs, whatsapps } from '../db/schema';
@@ -151,7 +151,7 @@ export class HeldStatuses {
         // A row that could not be applied stays for the next sweep, and so do the rows after it.
         if (done.length < rows.length || rows.length < BATCH) break;
       }
-      await db.delete(heldStatuses).where(and(lte(heldStatuses.expiresAt, new Date(now)), notExists(db.select({ one: sql`1` }).from(messageLogs).where(eq(messageLogs.waMessageId, heldStatuses.waMessageId)))));
+      await db.delete(heldStatuses).where(and(lte(heldStatuses.expiresAt, new Date(now)), not(logged)));
       more = (await one(db.select({ id: heldStatuses.id }).from(heldStatuses).limit(1))) !== undefined;
     } catch (err) {
       // The database is failing (or the node is closing): the rows stay, to be applied by a later sweep or to

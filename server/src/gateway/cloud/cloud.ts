@@ -107,7 +107,6 @@ export class CloudApiGateway implements Gateway {
     });
   }
 
-  /** Asks Graph who a business number is, with the token it was given. */
   /**
    * Whether the number is one of the WhatsApp Business Account's (GET /{waba-id}/phone_numbers), so
    * an account is never saved under a WABA it does not belong to. Pages of numbers are followed by
