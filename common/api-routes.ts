@@ -34,6 +34,12 @@ export const API_ROUTES: ApiRoute[] = [
   r('POST', '/auth/register', 'public'),
   r('POST', '/auth/validate', 'public'),
   r('POST', '/auth/logout', ALL),
+  // Two-factor sign-in: the code step of a sign-in (its challenge stands for the password), and each user's own set-up.
+  r('POST', '/auth/2fa/verify', 'public'),
+  r('GET', '/auth/2fa', ALL),
+  r('POST', '/auth/2fa/setup', ALL),
+  r('POST', '/auth/2fa/enable', ALL),
+  r('POST', '/auth/2fa/disable', ALL),
   r('GET', '/config', 'public'),
   r('GET', '/health', 'public'),
   // Meta's WhatsApp Cloud API webhooks: no sign-in, the body's X-Hub-Signature-256 (or the verify token) instead.

@@ -16,6 +16,16 @@ export const ERROR_MESSAGES = {
   sign_in_locked: ['Too many failed sign-in attempts. Please try again in 15 minutes.'],
   sign_up_limited: ['Too many sign-ups from this address. Please try again in an hour.'],
   role_denied: ['Your role cannot use this call'],
+  // Two-factor sign-in
+  two_factor_code_invalid: ['The code is not correct.'],
+  two_factor_code_required: ['Enter the 6-digit code or a recovery code.'],
+  two_factor_challenge_expired: ['The sign-in has expired. Please sign in again.'],
+  two_factor_already_on: ['Two-factor sign-in is already on.'],
+  two_factor_not_started: ['Start the two-factor set-up first.'],
+  two_factor_not_on: ['Two-factor sign-in is not on.'],
+  two_factor_required_role: ['Your role must sign in with two-factor; it cannot be turned off.'],
+  two_factor_setup_required: ['Set up two-factor sign-in first.'],
+  password_incorrect: ['The password is not correct.'],
   forbidden: ['Forbidden'],
   // Registration and profile
   first_name_required: ['First name is required.'],
@@ -29,6 +39,10 @@ export const ERROR_MESSAGES = {
   passwords_mismatch: ['Passwords do not match.'],
   terms_required: ['You must agree to the terms and conditions.'],
   referral_not_found: ['Referral code not found.'],
+  // 'Pendaftaran' (who may sign up)
+  signup_closed: ['Sign-up is closed.'],
+  referral_required: ['A referral code is required to sign up.'],
+  signup_mode_invalid: ['Pendaftaran must be open, referral or closed.'],
   // Cloud API
   cloud_tier_reached: ['Batas harian nomor ini dari Meta (tier) sudah tercapai. Blast dapat dilanjutkan setelah 24 jam.'],
   // Not found

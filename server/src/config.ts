@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { operatorCredentials } from './auth/operator';
 import { fromRoot } from './lib/paths';
 import { LOG_LEVELS } from './lib/logger';
+import { isRole, type Role } from '../../common/roles';
 
 const boolish = z
   .string()
@@ -38,6 +39,17 @@ const trustProxy = z
     }
   });
 
+/** REQUIRE_2FA=admin,dev: a comma list of roles; an unknown word is refused rather than silently ignored. */
+const require2fa = z
+  .string()
+  .optional()
+  .transform((v, ctx): Role[] => {
+    const words = (v ?? '').split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
+    const bad = words.filter((w) => !isRole(w));
+    if (bad.length) ctx.addIssue({ code: 'custom', message: `REQUIRE_2FA may list only admin, dev, staff and member (not ${bad.join(', ')})` });
+    return [...new Set(words.filter(isRole))];
+  });
+
 /** `LOG_LEVEL=` (an empty line in an env file) means the default, in any case. */
 const emptyIsUnset = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v);
 
@@ -68,6 +80,7 @@ const EnvSchema = z.object({
   RESTORE_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
   RESTORE_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   SIGNUP_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  REQUIRE_2FA: require2fa,
   CLIENT_DIST: z.string().optional(),
   NODE_ENV: z.string().optional(),
   REDIS_URL: z
@@ -130,6 +143,8 @@ export interface Config {
   restore: { batch: number; pauseMs: number };
   /** Accounts one address may create in an hour (SIGNUP_LIMIT; a sign-up event behind one address may need more). */
   signUpLimit: number;
+  /** REQUIRE_2FA: the roles that must sign in with a second factor (sent to enrolment at their next sign-in). */
+  require2fa: Role[];
   clientDist: string;
   /** NODE_ENV=production or DATABASE_URL set: no demo unless DEMO=true, first admin from ADMIN_EMAIL. */
   production: boolean;
@@ -232,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     restore: { batch: e.RESTORE_BATCH, pauseMs: e.RESTORE_PAUSE_MS },
     signUpLimit: e.SIGNUP_LIMIT,
+    require2fa: e.REQUIRE_2FA,
     clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : fromRoot('dist', 'client'),
     production,
     databaseUrl: e.DATABASE_URL ?? null,
@@ -282,6 +298,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shutdownTimeoutMs: 10_000,
     restore: { batch: 500, pauseMs: 0 },
     signUpLimit: 30,
+    require2fa: [],
     clientDist: fromRoot('dist', 'client'),
     production: false,
     databaseUrl: null,

@@ -79,6 +79,7 @@ describe('settings form', () => {
       recipient_cooldown: 24,
       info: DEFAULT_INFO,
       default_country: 'ID',
+      signup_mode: 'open',
     });
     expect(DEFAULT_INFO.trim()).not.toBe('');
   });
@@ -120,7 +121,7 @@ describe('settings form', () => {
     expect(res.status).toBe(200);
     expect(res.body.msg).toBeTruthy();
     const now = await t.http.get('/api/admin/setting/get').set(admin.auth);
-    expect(now.body.setting).toEqual({ ...good, bank_names: 'BCA, BNI, MANDIRI', colors: '#123456, #abcdef', default_country: 'ID' });
+    expect(now.body.setting).toEqual({ ...good, bank_names: 'BCA, BNI, MANDIRI', colors: '#123456, #abcdef', default_country: 'ID', signup_mode: 'open' });
   });
 
   it('requires the recipient cooldown, hex colours and a bank, with field errors', async () => {

@@ -21,7 +21,10 @@ export type AuditAction =
   | 'level.update'
   | 'level.delete'
   | 'whatsapp.interval'
-  | 'optout.create';
+  | 'optout.create'
+  | '2fa.enable'
+  | '2fa.disable'
+  | '2fa.reset';
 
 /**
  * One audit row. Call it with the transaction that makes the change, so the change and its record

@@ -18,6 +18,8 @@ export interface AuthUser {
   token: string;
   /** When the token expires (ms since the epoch). */
   expiresAt: number;
+  /** A token of a sign-in that must set up two-factor before anything else (REQUIRE_2FA). */
+  enrolOnly?: boolean;
 }
 
 declare global {
@@ -30,15 +32,22 @@ declare global {
 }
 
 export const ROLE_DENIED = 'Your role cannot use this call';
+export const TWO_FACTOR_SETUP_REQUIRED = 'Set up two-factor sign-in first.';
+/** What a set-up-only token (REQUIRE_2FA, not yet enrolled) may call. */
+const ENROL_PATHS = new Set(['/auth/2fa', '/auth/2fa/setup', '/auth/2fa/enable', '/auth/logout']);
 
 export function sessionFingerprint(passwordHash: string, sessionEpoch: number): string {
   return passwordFingerprint(`${passwordHash}#${sessionEpoch}`);
 }
 
-/** The user a token stands for, or null when it is invalid, expired or from before a password change. */
-export async function userFromToken(ctx: AppContext, token: string): Promise<AuthUser | null> {
+/**
+ * The user a token stands for, or null when it is invalid, expired or from before a password change.
+ * A set-up-only token counts only where `enrolment` says the caller checks what it opens.
+ */
+export async function userFromToken(ctx: AppContext, token: string, options: { enrolment?: boolean } = {}): Promise<AuthUser | null> {
   const claims = await verifyToken(ctx.config.jwtSecret, token);
   if (!claims) return null;
+  if (claims.scope === 'enrol' && !options.enrolment) return null;
   // One query per request: the user, and whether this token was signed out.
   const found = await one(
     ctx.db
@@ -52,7 +61,7 @@ export async function userFromToken(ctx: AppContext, token: string): Promise<Aut
   if (!row || sessionFingerprint(row.passwordHash, row.sessionEpoch) !== claims.fp) return null;
   if (found.revoked !== null) return null;
   const expiresAt = claims.exp ?? Date.now();
-  return { id: row.id, role: row.role, firstname: row.firstname, lastname: row.lastname, email: row.email, token, expiresAt };
+  return { id: row.id, role: row.role, firstname: row.firstname, lastname: row.lastname, email: row.email, token, expiresAt, ...(claims.scope === 'enrol' ? { enrolOnly: true } : {}) };
 }
 
 export function bearerToken(req: Request): string | null {
@@ -65,8 +74,9 @@ export function requireAuth(ctx: AppContext): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req);
     if (!token) throw new HttpError(401, 'Authorization token is missing');
-    const user = await userFromToken(ctx, token);
+    const user = await userFromToken(ctx, token, { enrolment: true });
     if (!user) throw new HttpError(401, 'Invalid or expired token');
+    if (user.enrolOnly && !ENROL_PATHS.has(req.path)) throw new HttpError(403, TWO_FACTOR_SETUP_REQUIRED);
     req.user = user;
     next();
   };

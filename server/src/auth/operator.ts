@@ -14,4 +14,4 @@ export function operatorCredentials(names: { email: string; password: string }) 
 
 export const OPERATOR_ROLES = ['admin', 'dev', 'staff', 'member'] as const;
 
-export const USER_CREATE_USAGE = 'npm run user:create -- --email a@b.c --password secret123 --role admin|dev|staff|member [--reset-password]';
+export const USER_CREATE_USAGE = 'npm run user:create -- --email a@b.c --password secret123 --role admin|dev|staff|member [--reset-password]\n       npm run user:create -- --email a@b.c --reset-2fa';

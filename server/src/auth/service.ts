@@ -9,9 +9,10 @@ import { one } from '../db/raw';
 import { users } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { publicUser, type UserRow } from '../users/view';
-import { LONG_SESSION_S, SHORT_SESSION_S, signToken } from './jwt';
+import { ENROL_SESSION_S, LONG_SESSION_S, SHORT_SESSION_S, signToken } from './jwt';
 import { sessionFingerprint, userFromToken } from './middleware';
 import { hashPassword, verifyPassword } from './password';
+import { REFERRAL_REQUIRED, SIGNUP_CLOSED, signupMode } from '../settings/signup';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EMAIL_TAKEN = 'Email is already registered.';
@@ -40,11 +41,12 @@ export function newReferralCode(): string {
   return crypto.randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8).toUpperCase();
 }
 
-export async function issueToken(ctx: AppContext, user: UserRow, long: boolean): Promise<string> {
+export async function issueToken(ctx: AppContext, user: UserRow, long: boolean, scope?: 'enrol'): Promise<string> {
   return signToken(
     ctx.config.jwtSecret,
-    { sub: user.id, role: user.role, fp: sessionFingerprint(user.passwordHash, user.sessionEpoch) },
-    long ? LONG_SESSION_S : SHORT_SESSION_S,
+    { sub: user.id, role: user.role, fp: sessionFingerprint(user.passwordHash, user.sessionEpoch), ...(scope ? { scope } : {}) },
+    // A set-up-only token lives as long as a set-up may take, not a session.
+    scope ? ENROL_SESSION_S : long ? LONG_SESSION_S : SHORT_SESSION_S,
   );
 }
 
@@ -89,6 +91,9 @@ export async function createUser(
 }
 
 export async function register(ctx: AppContext, body: z.infer<typeof RegisterBody>) {
+  // 'Pendaftaran' (settings/signup.ts): closed refuses every form; referral only wants a member's code.
+  const mode = await signupMode(ctx.db, ctx.config);
+  if (mode === 'closed') throw new HttpError(403, SIGNUP_CLOSED);
   const errors: Record<string, string> = {};
   if (!body.firstName.trim()) errors.firstName = 'First name is required.';
   if (!body.lastName.trim()) errors.lastName = 'Last name is required.';
@@ -106,7 +111,7 @@ export async function register(ctx: AppContext, body: z.infer<typeof RegisterBod
     // Only members refer (only they get a referral link): another role's code is not a referral code.
     referrer = await one(ctx.db.select().from(users).where(and(eq(users.referralCode, code.toUpperCase()), eq(users.role, 'member'))).limit(1));
     if (!referrer) errors.referral_code = 'Referral code not found.';
-  }
+  } else if (mode === 'referral') errors.referral_code = REFERRAL_REQUIRED;
   const agreed = body.agreeToTerms === true || body.agreeToTerms === 'true' || body.agreeToTerms === 1;
   if (!agreed) errors.agreeToTerms = 'You must agree to the terms and conditions.';
   if (Object.keys(errors).length) {
@@ -127,20 +132,22 @@ export async function register(ctx: AppContext, body: z.infer<typeof RegisterBod
   return { token, user: publicUser(user), msg: 'Registration successful' };
 }
 
-/** Attempts are limited per email and IP by the route (auth/limiter.ts) before this runs. */
-export async function login(ctx: AppContext, body: z.infer<typeof LoginBody>) {
+/**
+ * The password step. Attempts are limited by the route (auth/limiter.ts) before this runs; what follows a
+ * right password (a token, the two-factor code, or the two-factor set-up) is auth/twofactor-signin.ts's.
+ */
+export async function checkPassword(ctx: AppContext, body: z.infer<typeof LoginBody>): Promise<{ user: UserRow; remember: boolean }> {
   const email = body.email.trim().toLowerCase();
   if (!email || !body.password) throw new HttpError(422, 'Email and password are required.');
   const user = await findByEmail(ctx.db, email);
   // An unknown email costs a hash too, so timing does not tell which emails exist.
   const ok = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok) throw new HttpError(401, 'Invalid email or password');
-  const remember = body.remember === true || body.remember === 'true';
-  const token = await issueToken(ctx, user, remember);
-  return { token, user: publicUser(user), msg: 'Login successful' };
+  return { user, remember: body.remember === true || body.remember === 'true' };
 }
 
 export async function validate(ctx: AppContext, token: unknown): Promise<{ isvalid: boolean }> {
   if (typeof token !== 'string' || !token) return { isvalid: false };
-  return { isvalid: (await userFromToken(ctx, token)) !== null };
+  // A set-up-only token is valid for the enrolment page that holds it.
+  return { isvalid: (await userFromToken(ctx, token, { enrolment: true })) !== null };
 }

@@ -11,10 +11,12 @@ import { startFailure } from '../lib/errors';
 import { isUniqueViolation } from '../db/errors';
 import { createUser } from '../auth/service';
 import { OPERATOR_ROLES, USER_CREATE_USAGE, operatorCredentials } from '../auth/operator';
+import { resetTwoFactorByEmail } from '../auth/twofactor';
 
 /**
  * npm run user:create -- --email a@b.c --password secret123 --role admin [--firstname A --lastname B]
  * npm run user:create -- --email a@b.c --password 'new secret' --reset-password   (an existing account)
+ * npm run user:create -- --email a@b.c --reset-2fa   (turns off the account's two-factor sign-in)
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -25,8 +27,10 @@ async function main(): Promise<void> {
       firstname: { type: 'string' },
       lastname: { type: 'string' },
       'reset-password': { type: 'boolean', default: false },
+      'reset-2fa': { type: 'boolean', default: false },
     },
   });
+  if (values['reset-2fa']) return resetTwoFactorCommand(values.email);
   const input = operatorCredentials({ email: '--email', password: '--password' })
     .extend({ role: z.enum(OPERATOR_ROLES), firstname: z.string().optional(), lastname: z.string().optional() })
     .safeParse(values);
@@ -77,6 +81,33 @@ async function resetPassword(db: Db, email: string, password: string) {
     await writeAudit(tx, null, row.id, 'user.password', { via: 'user:create --reset-password' });
   });
   return row;
+}
+
+/**
+ * --reset-2fa: the way back in for someone who lost their authenticator and recovery codes. Two-factor is
+ * turned off (audited), the account's sessions end; its next sign-in asks for the password only, or sends
+ * it to set up again when REQUIRE_2FA names its role.
+ */
+async function resetTwoFactorCommand(emailArg: string | undefined): Promise<void> {
+  const email = z.string().trim().email('--email must be an email address').safeParse(emailArg);
+  if (!email.success) {
+    console.error(email.error.issues.map((i) => i.message).join('\n'));
+    console.error(`Usage: ${USER_CREATE_USAGE}`);
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const db = config.databaseUrl ? await connectDb(config.databaseUrl) : openDb(path.join(config.dataDir, 'blast.db'));
+  try {
+    const row = await resetTwoFactorByEmail(db, email.data);
+    if (!row) {
+      console.error(`No account has the email ${email.data}.`);
+      process.exitCode = 1;
+      return;
+    }
+    console.log(`Two-factor sign-in removed for ${row.role} ${row.email} (id ${row.id}); its sessions have ended.`);
+  } finally {
+    await closeDb(db);
+  }
 }
 
 main().catch((err: unknown) => {

@@ -29,6 +29,12 @@ export const users = sqliteTable(
     income: integer('income').notNull().default(0),
     /** Bumped by sign-out-everywhere; tokens carry it with the password fingerprint. */
     sessionEpoch: integer('session_epoch').notNull().default(0),
+    /** Two-factor sign-in (auth/twofactor.ts): the TOTP secret encrypted under the secret key (lib/secrets.ts). */
+    totpSecret: text('totp_secret'),
+    /** Set once a code confirmed the secret: from then on sign-in asks for a code. */
+    totpEnabledAt: integer('totp_enabled_at', { mode: 'timestamp_ms' }),
+    /** The TOTP time step last accepted, so one code never signs in twice. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -63,6 +69,8 @@ export const settings = sqliteTable('settings', {
   recipientCooldownHours: integer('recipient_cooldown_hours').notNull().default(24),
   /** 'Kode Negara Default': ISO 3166 alpha-2; numbers written without a country code belong to it. */
   defaultCountry: text('default_country').notNull().default('ID'),
+  /** 'Pendaftaran': open, referral or closed; null until chosen (settings/signup.ts gives the install's default). */
+  signupMode: text('signup_mode', { enum: ['open', 'referral', 'closed'] }),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
 });
 
@@ -371,6 +379,18 @@ export const auditLog = sqliteTable(
 );
 
 /** Tokens ended by sign-out, kept until they would have expired anyway. */
+/** Two-factor recovery codes: SHA-256 of each (they are random, 50 bits), each usable once. */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_uq').on(t.userId, t.codeHash)],
+);
+
 export const revokedTokens = sqliteTable(
   'revoked_tokens',
   {

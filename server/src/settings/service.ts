@@ -8,6 +8,7 @@ import { writeAudit } from '../audit/service';
 import { countryOr, isSupportedCountry } from '../../../common/phone';
 import { FIELD_LABELS } from '../../../common/errors';
 import { wholeUpTo } from '../lib/ids';
+import { effectiveSignupMode, SignupModeField, type SignupMode } from './signup';
 
 export type SettingsRow = typeof settings.$inferSelect;
 
@@ -45,8 +46,11 @@ export async function getSettings(db: Db | Tx): Promise<SettingsRow> {
   return (await settingsRow(db))!;
 }
 
-/** The settings as the API shows them (snake_case, spec names). */
-export function settingsView(row: SettingsRow) {
+/**
+ * The settings as the API shows them (snake_case, spec names). `signupDefault` is the install's
+ * 'Pendaftaran' while no admin has chosen one (settings/signup.ts).
+ */
+export function settingsView(row: SettingsRow, signupDefault: SignupMode = 'open') {
   return {
     interval_min: row.intervalMin,
     interval_max: row.intervalMax,
@@ -57,6 +61,7 @@ export function settingsView(row: SettingsRow) {
     info: row.info,
     recipient_cooldown: row.recipientCooldownHours,
     default_country: row.defaultCountry,
+    signup_mode: effectiveSignupMode(row.signupMode, signupDefault),
   };
 }
 
@@ -98,6 +103,8 @@ export const SettingsUpdate = z
       .transform((v) => v.toUpperCase())
       .refine(isSupportedCountry, COUNTRY_MESSAGE)
       .optional(),
+    // 'Pendaftaran'; optional like the country, so an older client keeps the stored choice.
+    signup_mode: SignupModeField.optional(),
   })
   .refine((s) => s.interval_min <= s.interval_max, {
     message: 'Interval min must not be greater than interval max.',
@@ -105,9 +112,9 @@ export const SettingsUpdate = z
   });
 
 /** Saves the settings and audits what changed, in one transaction. */
-export async function updateSettings(db: Db, actorId: number, input: z.infer<typeof SettingsUpdate>): Promise<SettingsRow> {
+export async function updateSettings(db: Db, actorId: number, input: z.infer<typeof SettingsUpdate>, signupDefault: SignupMode = 'open'): Promise<SettingsRow> {
   return transaction(db, async (tx) => {
-    const before = settingsView(await getSettings(tx));
+    const before = settingsView(await getSettings(tx), signupDefault);
     await tx
       .update(settings)
       .set({
@@ -121,11 +128,12 @@ export async function updateSettings(db: Db, actorId: number, input: z.infer<typ
         info: input.info,
         recipientCooldownHours: input.recipient_cooldown,
         ...(input.default_country ? { defaultCountry: input.default_country } : {}),
+        ...(input.signup_mode ? { signupMode: input.signup_mode } : {}),
         updatedAt: new Date(),
       })
       .where(eq(settings.id, 1));
     const row = await getSettings(tx);
-    const after = settingsView(row);
+    const after = settingsView(row, signupDefault);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const key of Object.keys(after) as Array<keyof typeof after>) {
       if (before[key] !== after[key]) changes[key] = { from: before[key], to: after[key] };

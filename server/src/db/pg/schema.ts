@@ -35,6 +35,9 @@ export const users = pgTable(
     income: bigint('income', { mode: 'number' }).notNull().default(0),
     /** Bumped by sign-out-everywhere; tokens carry it with the password fingerprint. */
     sessionEpoch: integer('session_epoch').notNull().default(0),
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: ms('totp_enabled_at'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -69,6 +72,7 @@ export const settings = pgTable('settings', {
   recipientCooldownHours: integer('recipient_cooldown_hours').notNull().default(24),
   /** 'Kode Negara Default': ISO 3166 alpha-2; numbers written without a country code belong to it. */
   defaultCountry: text('default_country').notNull().default('ID'),
+  signupMode: text('signup_mode'),
   updatedAt: ms('updated_at'),
 });
 
@@ -377,6 +381,17 @@ export const auditLog = pgTable(
 );
 
 /** Tokens ended by sign-out, kept until they would have expired anyway. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ms('used_at'),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_uq').on(t.userId, t.codeHash)],
+);
+
 export const revokedTokens = pgTable(
   'revoked_tokens',
   {
