@@ -11,6 +11,7 @@ export function page<K extends string, P extends object>(load: () => Promise<Rec
 
 const SignIn = page(() => import('./pages/auth/SignIn'), 'SignIn');
 const SignUp = page(() => import('./pages/auth/SignUp'), 'SignUp');
+const TwoFactorSetup = page(() => import('./pages/auth/TwoFactorSetup'), 'TwoFactorSetup');
 const ResetPassword = page(() => import('./pages/misc/Static'), 'ResetPassword');
 const Terms = page(() => import('./pages/misc/Static'), 'Terms');
 const PrivacyPolicy = page(() => import('./pages/misc/Static'), 'PrivacyPolicy');
@@ -33,6 +34,8 @@ export const publicRoutes: Array<{ path: string; element: ReactNode }> = [
       </PublicOnly>
     ),
   },
+  // A sign-in that must set up two-factor first (REQUIRE_2FA) holds a token that opens only this.
+  { path: '/two-factor/setup', element: <TwoFactorSetup /> },
   { path: '/reset-password', element: <ResetPassword /> },
   { path: '/terms', element: <Terms /> },
   { path: '/privacy-policy', element: <PrivacyPolicy /> },

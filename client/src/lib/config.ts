@@ -7,6 +7,8 @@ export interface ClientConfig {
   demo: boolean;
   /** 'Kode Negara Default' from the settings: how the forms read numbers without a country code. */
   defaultCountry: string;
+  /** 'Pendaftaran': who may sign up (open, with a referral code only, or nobody). */
+  signupMode?: 'open' | 'referral' | 'closed';
 }
 
 const FALLBACK: ClientConfig = { telegramUrl: 'https://t.me/blast_support', gateway: 'simulator', demo: false, defaultCountry: 'ID' };

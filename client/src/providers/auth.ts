@@ -8,6 +8,15 @@ interface AuthAnswer {
   msg?: string;
 }
 
+/** After a right password: the code step (`challenge`), or a sign-in that must set up two-factor first. */
+interface LoginAnswer extends Partial<AuthAnswer> {
+  two_factor?: 'code' | 'setup';
+  challenge?: string;
+}
+
+/** Where a sign-in whose role must use two-factor (REQUIRE_2FA) sets it up before anything else. */
+export const TWO_FACTOR_SETUP_PATH = '/two-factor/setup';
+
 function failure(err: unknown, fallback: string) {
   if (err instanceof ApiError) {
     const message = err.statusCode === 0 ? 'Internal server error' : err.message || fallback;
@@ -46,14 +55,17 @@ export async function validateToken(token: string): Promise<TokenCheck> {
 export const authProvider: AuthProvider = {
   login: async (params: { email?: string; password?: string; remember?: boolean }) => {
     try {
-      const res = await api<AuthAnswer>('/auth/login', {
+      const res = await api<LoginAnswer>('/auth/login', {
         method: 'POST',
         body: { email: params.email ?? '', password: params.password ?? '', remember: Boolean(params.remember) },
         anonymous: true,
         fallback: 'Error signing in',
       });
+      // Two-factor on: the sign-in page asks for the code (pages/auth/components/TwoFactorStep.tsx).
+      if (res.two_factor === 'code' && res.challenge) return { success: false, twoFactorChallenge: res.challenge };
+      if (!res.token || !res.user) return failure(null, 'Error signing in');
       startSession(res.token, res.user);
-      return { success: true, redirectTo: '/dashboard' };
+      return { success: true, redirectTo: res.two_factor === 'setup' ? TWO_FACTOR_SETUP_PATH : '/dashboard' };
     } catch (err) {
       return failure(err, 'Error signing in');
     }
@@ -86,9 +98,11 @@ export const authProvider: AuthProvider = {
     if (!token) return { authenticated: false, redirectTo: '/signin' };
     return { authenticated: true };
   },
-  onError: async (error: { statusCode?: number }) => {
+  onError: async (error: { statusCode?: number; code?: number | string }) => {
     // A 401 ends the session there is; a visitor without one (the open /sim page) is only refused.
     if (error?.statusCode === 401 && getToken()) return { logout: true, redirectTo: '/signin' };
+    // A sign-in held until it sets up two-factor (REQUIRE_2FA) goes back to the set-up.
+    if (error?.code === 'two_factor_setup_required') return { redirectTo: TWO_FACTOR_SETUP_PATH };
     return {};
   },
   getIdentity: async () => getSessionUser(),

@@ -7,6 +7,7 @@ import { authProvider } from '../../providers/auth';
 import type { SignInNotice } from '../../components/layout/Protected';
 import { PasswordInput, TextInput } from './inputs';
 import { AuthField, AuthShell, AuthText, AuthTitle } from './AuthShell';
+import { TwoFactorStep } from './components/TwoFactorStep';
 
 export function SignIn() {
   const { t } = useTranslation();
@@ -19,6 +20,8 @@ export function SignIn() {
   // A session that ended because its token could not be validated says so here.
   const notice = (location.state as SignInNotice | null)?.notice;
   const [error, setError] = useState<string | null>(() => (notice === 'serverError' ? t('auth.signIn.serverError') : null));
+  // Set after a right password when the account has two-factor on: the code step replaces the form.
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const submit = () => {
     setError(null);
@@ -31,9 +34,25 @@ export function SignIn() {
     void authProvider.login({ email, password, remember }).then((res) => {
       setPending(false);
       if (res.success) navigate(res.redirectTo ?? '/dashboard', { replace: true });
+      else if (typeof res.twoFactorChallenge === 'string') setChallenge(res.twoFactorChallenge);
       else setError(res.error?.message || t('auth.signIn.failed'));
     });
   };
+
+  if (challenge) {
+    return (
+      <AuthShell width={420}>
+        <TwoFactorStep
+          challenge={challenge}
+          onBack={(message) => {
+            setChallenge(null);
+            setPassword('');
+            setError(message ?? null);
+          }}
+        />
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell width={420}>

@@ -7,6 +7,7 @@ import { authProvider } from '../../providers/auth';
 import { storedReferral } from '../../lib/referral';
 import { PasswordInput, TextInput } from './inputs';
 import { AuthField, AuthShell, AuthText, AuthTitle } from './AuthShell';
+import { ReferralOnlyNotice, SignupClosed, useSignupMode } from './components/signupMode';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'password2', 'referral_code', 'agreeToTerms'] as const;
 type Field = Exclude<(typeof FIELDS)[number], 'agreeToTerms'>;
@@ -27,6 +28,8 @@ export function SignUp() {
   const [agree, setAgree] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field | 'agreeToTerms', string>>>({});
   const [error, setError] = useState<string | null>(null);
+  // 'Pendaftaran' (Pengaturan): closed shows why instead of the form; referral only asks for the code.
+  const mode = useSignupMode();
 
   const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -78,9 +81,18 @@ export function SignUp() {
     </AuthField>
   );
 
+  if (mode === 'closed') {
+    return (
+      <AuthShell width={520}>
+        <SignupClosed />
+      </AuthShell>
+    );
+  }
+
   return (
     <AuthShell width={520}>
       <AuthTitle>{t('auth.signUp.title')}</AuthTitle>
+      {mode === 'referral' && <ReferralOnlyNotice />}
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="signup-error" />}
       <form
         noValidate
@@ -107,7 +119,7 @@ export function SignUp() {
         {item(
           'referral_code',
           t('auth.signUp.referral'),
-          <TextInput id="signup-referral_code" name="affiliateCode" value={values.referral_code} onChange={set('referral_code')} placeholder={t('auth.signUp.referralPlaceholder')} />,
+          <TextInput id="signup-referral_code" name="affiliateCode" value={values.referral_code} onChange={set('referral_code')} placeholder={mode === 'referral' ? t('auth.signUp.referralRequired') : t('auth.signUp.referralPlaceholder')} required={mode === 'referral'} />,
         )}
         <div style={{ marginBottom: 20 }}>
           <Checkbox

@@ -8,6 +8,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { getSessionUser, startSession, updateSessionUser, type SessionUser } from '../../lib/session';
 import { closeSocket } from '../../providers/live';
 import { ProfileEditDialog, type SavedProfile } from './edit-dialog';
+import { TwoFactorCard } from './components/TwoFactorCard';
 
 export interface ProfileUser extends SessionUser {
   referral_code: string;
@@ -108,6 +109,7 @@ export function Profile() {
               <Descriptions.Item label={t('profile.fields.name')}>{user.account_name || '-'}</Descriptions.Item>
             </Descriptions>
           </Card>
+          <TwoFactorCard />
         </Col>
       </Row>
       <ProfileEditDialog user={user} open={editing} onClose={() => setEditing(false)} onSaved={saved} />

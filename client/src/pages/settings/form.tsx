@@ -18,7 +18,11 @@ export interface Settings {
   info: string;
   recipient_cooldown: number;
   default_country: string;
+  /** 'Pendaftaran': who may sign up. */
+  signup_mode: 'open' | 'referral' | 'closed';
 }
+
+const SIGNUP_MODES = ['open', 'referral', 'closed'] as const;
 
 /** The settings are one record; the data provider reads and saves it at its fixed paths. */
 const SETTINGS_ID = 'settings';
@@ -96,6 +100,9 @@ export function SettingsForm() {
             />
             <Form.Item label={t('settings.fields.defaultCountry')} name="default_country" extra={t('settings.hints.defaultCountry')}>
               <Select showSearch options={countries} optionFilterProp="label" />
+            </Form.Item>
+            <Form.Item label={t('settings.fields.signupMode')} name="signup_mode" extra={t('settings.hints.signupMode')}>
+              <Select options={SIGNUP_MODES.map((m) => ({ value: m, label: t(`settings.signupModes.${m}`) }))} />
             </Form.Item>
             <Form.Item
               label={t('settings.fields.info')}
