@@ -36,7 +36,7 @@ test('a member turns on two-factor from the profile and then signs in with a cod
   const recovery = (await codes.first().innerText()).trim();
   await dialog.getByRole('button', { name: 'Sudah saya simpan' }).click();
   await expect(card.getByText('Aktif', { exact: true })).toBeVisible();
-  await expect(card.getByText('Sisa 10 kode pemulihan')).toBeVisible();
+  await expect(card.getByText('Sisa kode pemulihan: 10')).toBeVisible();
   // The session goes on with the token the change gave (the old one ended): the profile still loads.
   await page.reload();
   await expect(page.getByTestId('profile-card')).toContainText(email);

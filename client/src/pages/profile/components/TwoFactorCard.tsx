@@ -51,7 +51,7 @@ export function TwoFactorCard() {
         <Space direction="vertical" style={{ width: '100%' }}>
           <div>
             <Tag color={status.enabled ? 'green' : 'default'}>{status.enabled ? t('auth.twoFactor.on') : t('auth.twoFactor.off')}</Tag>
-            {status.enabled && <Typography.Text type="secondary">{t('auth.twoFactor.recoveryLeft', { count: status.recovery_codes_left })}</Typography.Text>}
+            {status.enabled && <Typography.Text type="secondary">{t('auth.twoFactor.recoveryLeft', { left: status.recovery_codes_left })}</Typography.Text>}
           </div>
           <Typography.Text>{t('auth.twoFactor.describe')}</Typography.Text>
           {status.required && <Typography.Text type="secondary">{t('auth.twoFactor.required')}</Typography.Text>}
