@@ -1,4 +1,9 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { startServerProcess } from '../server-process';
 import { generate } from 'otplib';
 import { DEMO, signInFast } from './helpers';
 
@@ -96,3 +101,34 @@ async function bearer(page: Page): Promise<Record<string, string>> {
   const token = (await page.context().cookies()).find((c) => c.name === 'authToken')?.value ?? '';
   return { Authorization: `Bearer ${token}` };
 }
+
+test('with REQUIRE_2FA=admin an admin is sent to set up two-factor at sign-in, then reaches the console', async ({ page }) => {
+  // A server of its own with the variable set (the shared one runs without it), on this run's next port.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blast-e2e-2fa-'));
+  const children: ChildProcess[] = [];
+  try {
+    const port = String(Number(process.env.E2E_PORT ?? 3199) + 1);
+    const server = await startServerProcess(dir, { PORT: port, DEMO: '1', REQUIRE_2FA: 'admin', CLIENT_DIST: path.resolve('dist/client'), LOG_LEVEL: 'warn' }, children, 60_000, 'built');
+    const base = `http://localhost:${server.port}`;
+    await page.goto(`${base}/signin`);
+    await page.getByLabel('Email').fill(DEMO.admin);
+    await page.getByLabel('Password', { exact: true }).fill('demo12345');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/two-factor\/setup$/);
+    await expect(page.getByRole('heading', { name: 'Atur Verifikasi Dua Langkah' })).toBeVisible();
+    // The console stays shut until it is done: its screens send the sign-in back here.
+    await page.goto(`${base}/settings`);
+    await expect(page).toHaveURL(/\/two-factor\/setup$/);
+    const secret = (await page.getByTestId('two-factor-secret').innerText()).trim();
+    await page.getByLabel('Kode dari aplikasi').fill(await generate({ secret }));
+    await page.getByRole('button', { name: 'Konfirmasi' }).click();
+    await expect(page.getByRole('list', { name: 'Kode pemulihan' }).getByRole('listitem')).toHaveCount(10);
+    await page.getByRole('button', { name: 'Sudah saya simpan' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(`${base}/settings`);
+    await expect(page.getByLabel('Pendaftaran')).toBeVisible();
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
