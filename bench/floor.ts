@@ -7,11 +7,15 @@
  *  - the floor: a bare loop on the same database doing the same SQL per message with the same batching
  *    (one transaction per tick holding one message of every account: the member read, the log row, the
  *    account, member, number and template counters, the referral credit, and the next claim; the rule
- *    rows read before each tick), without sending anything.
+ *    rows read before each tick), without sending anything;
+ *  - on PostgreSQL also the set-based floor: the same rows written by the engine store's set-based tick
+ *    statements (a fixed handful per tick), the fewest statements they take, nothing sent.
  *
  * CPU time of this process per message (process.cpuUsage over the measured messages) is the main
- * comparison, as the machine is shared; wall-clock messages/s are printed too. Each figure is the median
- * over the runs. `npx tsx bench/floor.ts [--quick] [--sizes 1,50] [--db sqlite|pg]`.
+ * comparison, as the machine is shared; on PostgreSQL the CPU of the app's backends (their
+ * /proc/<pid>/stat) is added beside it. Wall-clock messages/s are printed too, and at the end each
+ * size's PostgreSQL engine against SQLite's, with the load average. Each figure is the median over the
+ * runs. `npx tsx bench/floor.ts [--quick] [--sizes 1,50] [--db sqlite|pg]`.
  * `--child --db … --accounts N [--only engine|floor]` runs one size in this process (for profiling).
  */
 import fs from 'node:fs';
@@ -33,7 +37,8 @@ import { whatsapps } from '../server/src/db/schema';
 import { engineFor } from '../server/src/engine/engine';
 import type { RuleSnapshot } from '../server/src/engine/snapshot';
 import type { RawAccount, TickWork } from '../server/src/engine/store';
-import { postgresFloor, sqliteFloor, type FloorAccount, type FloorDb } from './lib/engine-floor';
+import { postgresFloor, postgresSetFloor, sqliteFloor, type FloorAccount, type FloorDb } from './lib/engine-floor';
+import { BackendCpu } from './lib/cpu';
 import { BENCH_SEED, insertBenchAdmin, seedEngineBench, spawnAdminSocket } from './lib/engine-seed';
 
 const argv = process.argv.slice(2);
@@ -46,6 +51,8 @@ interface Run {
   messages: number;
   wallMs: number;
   cpuUs: number;
+  /** CPU of the PostgreSQL backends serving this process over the same window (null on SQLite). */
+  pgCpuUs: number | null;
   ticks: number;
 }
 
@@ -54,7 +61,12 @@ interface SizeResult {
   accounts: number;
   engine: Run[];
   floor: Run[];
+  /** PostgreSQL only: the set-based floor. */
+  setFloor: Run[];
 }
+
+/** Set in the child on PostgreSQL: the backends of this process's connections. */
+let backends: BackendCpu | null = null;
 
 /**
  * Messages measured per run, after a warm-up: several ticks at every size. PostgreSQL commits each
@@ -79,7 +91,10 @@ async function runFloor(floor: FloorDb, accounts: FloorAccount[], warm: number, 
   let at: { cpu: NodeJS.CpuUsage; t: number; written: number; ticks: number } | null = null;
   while (written < warm + count) {
     if (!at && written >= warm) await profiling.start('floor');
-    if (!at && written >= warm) at = { cpu: process.cpuUsage(), t: performance.now(), written, ticks };
+    if (!at && written >= warm) {
+      await backends?.mark();
+      at = { cpu: process.cpuUsage(), t: performance.now(), written, ticks };
+    }
     const snap = await floor.rules();
     const now = Date.now();
     const tpl = snap.templates[template++ % snap.templates.length]!.id;
@@ -91,8 +106,10 @@ async function runFloor(floor: FloorDb, accounts: FloorAccount[], warm: number, 
     await new Promise((r) => setImmediate(r));
   }
   const cpu = process.cpuUsage(at!.cpu);
+  const wallMs = performance.now() - at!.t;
+  const pgCpuUs = (await backends?.used()) ?? null;
   await profiling.stop();
-  const run = { messages: written - at!.written, wallMs: performance.now() - at!.t, cpuUs: cpu.user + cpu.system, ticks: ticks - at!.ticks };
+  const run = { messages: written - at!.written, wallMs, cpuUs: cpu.user + cpu.system, pgCpuUs, ticks: ticks - at!.ticks };
   await floor.releaseAll(accounts);
   return run;
 }
@@ -124,10 +141,17 @@ async function child(): Promise<void> {
   const runs = pairs();
   const count = measured(accounts, dbKind === 'pg');
   const warm = warmup(accounts, dbKind === 'pg');
-  const targets = Math.ceil(runs * 2 * (count + warm + 4 * accounts) * 1.1);
+  // Engine, floor and (PostgreSQL) set-based floor each use fresh numbers in every run.
+  const targets = Math.ceil(runs * (dbKind === 'pg' ? 3 : 2) * (count + warm + 4 * accounts) * 1.1);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blast-floor-'));
-  if (dbKind === 'pg') process.env.DATABASE_URL = PG_URL;
-  else delete process.env.DATABASE_URL;
+  // On PostgreSQL this process's connections carry their own application_name, so the CPU of their
+  // backends is told apart from other clients of a shared server.
+  const appName = `blast-floor-${process.pid}`;
+  if (dbKind === 'pg') {
+    const url = new URL(PG_URL);
+    url.searchParams.set('application_name', appName);
+    process.env.DATABASE_URL = url.toString();
+  } else delete process.env.DATABASE_URL;
   const db = await createTestDb(dbKind === 'pg' ? undefined : path.join(dataDir, 'blast.db'));
   await seedEngineBench(db, accounts, targets, 'floor-targets');
   const config = testConfig({ dataDir, sim: { seed: BENCH_SEED, latencyMs: 0, failureRate: 0 } });
@@ -172,23 +196,33 @@ async function child(): Promise<void> {
     await Promise.all((await raw()).map((a) => engine.start(a)));
     await reach(base + warm);
     await profiling.start('engine');
+    await backends?.mark();
     const from = { n: committed, cpu: process.cpuUsage(), t: performance.now(), ticks: engine.ticker.ticks };
     await reach(from.n + count);
     const cpu = process.cpuUsage(from.cpu);
+    const wallMs = performance.now() - from.t;
+    const pgCpuUs = (await backends?.used()) ?? null;
     await profiling.stop();
-    const run = { messages: committed - from.n, wallMs: performance.now() - from.t, cpuUs: cpu.user + cpu.system, ticks: engine.ticker.ticks - from.ticks };
+    const run = { messages: committed - from.n, wallMs, cpuUs: cpu.user + cpu.system, pgCpuUs, ticks: engine.ticker.ticks - from.ticks };
     await Promise.all((await raw()).map((a) => engine.stop(a)));
     return run;
   };
 
-  const floor = isPostgres(db) ? await postgresFloor(db.$client as unknown as pg.Pool) : sqliteFloor(db.$client);
-  const result: SizeResult = { db: dbKind === 'pg' ? 'PostgreSQL' : 'SQLite', accounts, engine: [], floor: [] };
+  const pool = db.$client as unknown as pg.Pool;
+  const floor = isPostgres(db) ? await postgresFloor(pool) : sqliteFloor(db.$client);
+  const setFloor = isPostgres(db) ? await postgresSetFloor(pool) : null;
+  if (isPostgres(db)) backends = await BackendCpu.open(PG_URL, appName);
+  const result: SizeResult = { db: dbKind === 'pg' ? 'PostgreSQL' : 'SQLite', accounts, engine: [], floor: [], setFloor: [] };
+  const fresh = () => rows.map((r) => ({ ...r, target: null }));
   for (let i = 0; i < runs; i++) {
     if (only !== 'floor') result.engine.push(await runEngine());
-    if (only !== 'engine') result.floor.push(await runFloor(floor, rows.map((r) => ({ ...r, target: null })), warm, count));
-    if (only) console.error(`run ${i + 1}: engine ${JSON.stringify(result.engine.at(-1))} floor ${JSON.stringify(result.floor.at(-1))}`);
+    if (only !== 'engine') result.floor.push(await runFloor(floor, fresh(), warm, count));
+    if (only !== 'engine' && setFloor) result.setFloor.push(await runFloor(setFloor, fresh(), warm, count));
+    if (only) console.error(`run ${i + 1}: engine ${JSON.stringify(result.engine.at(-1))} floor ${JSON.stringify(result.floor.at(-1))} set-based floor ${JSON.stringify(result.setFloor.at(-1))}`);
   }
   await floor.close();
+  await setFloor?.close();
+  await backends?.close();
   await engine.shutdown();
   watcher?.kill();
   await close();
@@ -205,13 +239,20 @@ const median = (xs: number[]) => {
 };
 const rate = (r: Run) => (r.messages / r.wallMs) * 1000;
 const perMessage = (r: Run) => r.cpuUs / r.messages;
+/** The node's CPU plus its PostgreSQL backends', per message (the node's alone on SQLite). */
+const totalPerMessage = (r: Run) => (r.cpuUs + (r.pgCpuUs ?? 0)) / r.messages;
+const fmt = (runs: Run[], f: (r: Run) => number) => (runs.length ? String(Math.round(median(runs.map(f)))) : '–');
+const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 
 function parent(): void {
   const sizes = (option('--sizes') ?? '1,10,50,1000').split(',').map(Number);
   const dbs = option('--db') ? [option('--db')!] : ['sqlite', 'pg'];
   const results: SizeResult[] = [];
-  for (const dbKind of dbs) {
-    for (const accounts of sizes) {
+  const loadBefore = load();
+  // Sizes outside, databases inside: each size's SQLite and PostgreSQL runs follow each other, so the
+  // ratio between them is taken under the same load of the shared machine.
+  for (const accounts of sizes) {
+    for (const dbKind of dbs) {
       const res = spawnSync(
         process.execPath,
         ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', '--db', dbKind, '--accounts', String(accounts), ...(quick ? ['--quick'] : []), ...(option('--pairs') ? ['--pairs', option('--pairs')!] : []), ...(flag('--no-admin') ? ['--no-admin'] : [])],
@@ -225,20 +266,26 @@ function parent(): void {
       }
       const r = JSON.parse(line.slice(7)) as SizeResult;
       results.push(r);
-      console.log(
-        `${r.db}, ${accounts} accounts: engine ${r.engine.map((x) => `${Math.round(rate(x))}/s ${Math.round(perMessage(x))} µs`).join(', ')}; floor ${r.floor.map((x) => `${Math.round(rate(x))}/s ${Math.round(perMessage(x))} µs`).join(', ')}`,
-      );
+      const show = (runs: Run[]) => runs.map((x) => `${Math.round(rate(x))}/s ${Math.round(perMessage(x))}+${Math.round((x.pgCpuUs ?? 0) / x.messages)} µs`).join(', ');
+      console.log(`${r.db}, ${accounts} accounts: engine ${show(r.engine)}; floor ${show(r.floor)}${r.setFloor.length ? `; set-based floor ${show(r.setFloor)}` : ''} (load ${load()})`);
     }
   }
-  console.log('\n| accounts | db | engine msg/s | engine CPU µs/msg | engine msg/tick | floor msg/s | floor CPU µs/msg | ratio (CPU) | ratio (msg/s) |');
-  console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(`\nload average ${loadBefore} at the start, ${load()} at the end (${os.cpus().length} cores)`);
+  console.log('\n| accounts | db | engine msg/s | engine node CPU µs/msg | engine node + PG CPU µs/msg | msg/tick | per-message floor msg/s | set-based floor msg/s | set-based floor node + PG µs/msg | engine ÷ set-based floor (msg/s) | engine ÷ per-message floor (msg/s) |');
+  console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
-    // Ratios pair each engine run with the floor run right after it; the medians are over those pairs.
-    const cpuRatio = median(r.engine.map((e, i) => perMessage(r.floor[i]!) / perMessage(e)));
-    const rateRatio = median(r.engine.map((e, i) => rate(e) / rate(r.floor[i]!)));
+    // Ratios pair each engine run with the floor runs right after it; the medians are over those pairs.
+    const ratio = (floors: Run[]) => (floors.length ? median(r.engine.map((e, i) => rate(e) / rate(floors[i]!))).toFixed(2) : '–');
     console.log(
-      `| ${r.accounts} | ${r.db} | ${Math.round(median(r.engine.map(rate)))} | ${Math.round(median(r.engine.map(perMessage)))} | ${median(r.engine.map((e) => e.messages / Math.max(1, e.ticks))).toFixed(1)} | ${Math.round(median(r.floor.map(rate)))} | ${Math.round(median(r.floor.map(perMessage)))} | ${cpuRatio.toFixed(2)} | ${rateRatio.toFixed(2)} |`,
+      `| ${r.accounts} | ${r.db} | ${fmt(r.engine, rate)} | ${fmt(r.engine, perMessage)} | ${fmt(r.engine, totalPerMessage)} | ${median(r.engine.map((e) => e.messages / Math.max(1, e.ticks))).toFixed(1)} | ${fmt(r.floor, rate)} | ${fmt(r.setFloor, rate)} | ${fmt(r.setFloor, totalPerMessage)} | ${ratio(r.setFloor)} | ${ratio(r.floor)} |`,
     );
+  }
+  console.log('\n| accounts | PostgreSQL engine ÷ SQLite engine (msg/s) |');
+  console.log('|---:|---:|');
+  for (const accounts of sizes) {
+    const lite = results.find((r) => r.accounts === accounts && r.db === 'SQLite');
+    const post = results.find((r) => r.accounts === accounts && r.db === 'PostgreSQL');
+    if (lite && post) console.log(`| ${accounts} | ${(median(post.engine.map(rate)) / median(lite.engine.map(rate))).toFixed(2)} |`);
   }
 }
 

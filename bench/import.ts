@@ -11,7 +11,9 @@
  *    `npm start` runs it: the same upload by curl; the server process's own peak RSS (VmHWM, the
  *    worker thread included) is the product's figure, free of this process's benchmark state;
  * 4. the staged sqlite3 floor: the command-line tool's `.import` into a staging table, then one
- *    `INSERT OR IGNORE … ORDER BY number`.
+ *    `INSERT OR IGNORE … ORDER BY number`;
+ * 5. with DATABASE_URL on PostgreSQL, 2. again into a fresh schema there holding the same rows (the
+ *    import stages the file through COPY), with its rate against SQLite's HTTP rate of the same run.
  *
  * Prints rows/s, peak RSS (the whole process, worker included) and the /api/config latencies.
  * `npx tsx bench/import.ts [--rows N] [--existing N]`
@@ -23,7 +25,10 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { testConfig } from '../server/src/config';
-import { closeDb, openDb } from '../server/src/db/client';
+import type pg from 'pg';
+import { closeDb, openDb, type Db } from '../server/src/db/client';
+import { createPostgresTestDb, isPostgresUrl } from '../server/src/db/postgres';
+import { seedSettings } from '../server/src/settings/service';
 import { createContext } from '../server/src/context';
 import { createServer } from '../server/src/server';
 import { createUser, issueToken } from '../server/src/auth/service';
@@ -38,6 +43,8 @@ import { startServerProcess, stopServerProcesses } from '../tests/server-process
 process.env.LOG_LEVEL ??= 'warn';
 
 const ROWS = numberArg('--rows', 1_000_000);
+/** The PostgreSQL run's server (a schema of its own is made there); none when DATABASE_URL is not PostgreSQL. */
+const PG_URL = process.env.DATABASE_URL && isPostgresUrl(process.env.DATABASE_URL) ? process.env.DATABASE_URL : null;
 const EXISTING = numberArg('--existing', 100_000);
 const OVERLAP = Math.min(EXISTING, Math.floor(ROWS / 100));
 
@@ -94,8 +101,27 @@ async function upload(url: string, token: string, csv: string, answer: string): 
 }
 
 async function viaHttp(dir: string, base: string, csv: string) {
-  const db = openDb(copyDb(dir, base, 'http.db'));
-  const dataDir = path.join(dir, 'http-data');
+  return httpRun(dir, openDb(copyDb(dir, base, 'http.db')), csv, 'http');
+}
+
+/**
+ * The same upload into PostgreSQL: a fresh schema on DATABASE_URL holding the same existing rows (the
+ * import stages the file there through COPY); dropped afterwards.
+ */
+async function viaHttpPostgres(dir: string, csv: string) {
+  const db = await createPostgresTestDb(PG_URL!);
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  for (let from = 0; from < EXISTING; from += 10_000) {
+    const ids = Array.from({ length: Math.min(EXISTING, from + 10_000) - from }, (_, i) => from + i);
+    await pool.query('INSERT INTO phone_numbers (number, name) SELECT * FROM unnest($1::text[], $2::text[])', [ids.map(mobileStored), ids.map((u) => `Ada ${u}`)]);
+  }
+  await pool.query('ANALYZE phone_numbers');
+  await seedSettings(db as unknown as Db);
+  return httpRun(dir, db as unknown as Db, csv, 'pg');
+}
+
+async function httpRun(dir: string, db: Db, csv: string, name: string) {
+  const dataDir = path.join(dir, `${name}-data`);
   fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
   const ctx = createContext(testConfig({ dataDir }), db, () => undefined);
   const { server, close } = createServer(ctx);
@@ -120,14 +146,14 @@ async function viaHttp(dir: string, base: string, csv: string) {
   delay.enable();
   const cpu = process.cpuUsage();
   const t = performance.now();
-  const { status, result } = await upload(`${url}/api/admin/phonenumber/import`, token, csv, path.join(dir, 'answer.json'));
+  const { status, result } = await upload(`${url}/api/admin/phonenumber/import`, token, csv, path.join(dir, `answer-${name}.json`));
   const seconds = (performance.now() - t) / 1000;
   const cpuUsed = cpuSeconds(cpu);
   delay.disable();
   importing = false;
   await probe;
   await close();
-  closeDb(db);
+  await closeDb(db);
   if (status !== 200) throw new Error(`HTTP import answered ${status}: ${JSON.stringify(result)}`);
   return {
     result,
@@ -212,6 +238,22 @@ async function main(): Promise<void> {
         `event loop max ${ms(web.loopMax)}, p99 ${ms(web.loopP99)}; /api/config ×${web.config.n} p50 ${ms(web.config.p50)} p99 ${ms(web.config.p99)} max ${ms(web.config.max)}`,
     );
 
+    let pgRate: number | null = null;
+    if (PG_URL) {
+      const onPg = await viaHttpPostgres(dir, csv);
+      pgRate = ROWS / onPg.seconds;
+      // The same file into the same existing rows: the same answer, whatever the database.
+      if (onPg.result.createdCount !== web.result.createdCount || onPg.result.skippedCount !== web.result.skippedCount) {
+        throw new Error(`PostgreSQL ${counts(onPg.result)}, SQLite ${counts(web.result)}`);
+      }
+      console.log(
+        `HTTP on PostgreSQL (COPY into staging): ${counts(onPg.result)} in ${onPg.seconds.toFixed(2)} s (${onPg.cpuUsed.toFixed(2)} s CPU) → ${Math.round(pgRate).toLocaleString()} rows/s ` +
+          `= ${(pgRate / httpRate).toFixed(2)}× SQLite's HTTP rate in this run; event loop max ${ms(onPg.loopMax)}, p99 ${ms(onPg.loopP99)}; /api/config p99 ${ms(onPg.config.p99)}; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+      );
+    } else {
+      console.log('DATABASE_URL is not a PostgreSQL URL: no PostgreSQL run');
+    }
+
     const compiled = await viaCompiledServer(dir, base, csv);
     const compiledRate = ROWS / compiled.seconds;
     console.log(
@@ -238,7 +280,7 @@ async function main(): Promise<void> {
     const ratio = (rate: number) => (floorRate ? ` (${(rate / floorRate).toFixed(2)}× floor)` : '');
     console.log(
       `RESULT import rows=${ROWS} service_rows/s=${Math.round(serviceRate)}${ratio(serviceRate)} http_rows/s=${Math.round(httpRate)}${ratio(httpRate)} ` +
-        `compiled_rows/s=${Math.round(compiledRate)} compiled_server_peakRSS_MB=${compiled.peak === null ? '-' : (compiled.peak / 1e6).toFixed(0)} ` +
+        `pg_http_rows/s=${pgRate === null ? '-' : `${Math.round(pgRate)} (${(pgRate / httpRate).toFixed(2)}× SQLite HTTP)`} compiled_rows/s=${Math.round(compiledRate)} compiled_server_peakRSS_MB=${compiled.peak === null ? '-' : (compiled.peak / 1e6).toFixed(0)} ` +
         `bench_process_peakRSS_MB=${(Math.max(service.peak, web.peak) / 1e6).toFixed(0)} config_p99_ms=${web.config.p99.toFixed(1)} ` +
         `targets: ≥250000 service, ≥100000 HTTP, ≤300 MB, /api/config p99 <200 ms`,
     );

@@ -9,16 +9,25 @@
  * Phone numbers: page 1, a middle page, the last page, search by number prefix, number infix and name.
  * Members, WhatsApp accounts, generator and validator jobs: page 1, middle, last, a search.
  *
+ * With DATABASE_URL on PostgreSQL, the phone-number scenarios run there too at each size: a fresh
+ * schema filled with the same numbers, the app in this process over HTTP and as a service call.
+ *
  * `npx tsx bench/list.ts [--sizes 1000000,5000000] [--requests 200] [--bare 10]
- *   [--members 10000] [--accounts 20000] [--jobs 10000]`
+ *   [--members 10000] [--accounts 20000] [--jobs 10000] [--pg-only]`
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import type { AddressInfo } from 'node:net';
+import type pg from 'pg';
 import { testConfig } from '../server/src/config';
-import { closeDb, openDb } from '../server/src/db/client';
+import { closeDb, openDb, type Db } from '../server/src/db/client';
+import { createPostgresTestDb, isPostgresUrl } from '../server/src/db/postgres';
+import { seedSettings } from '../server/src/settings/service';
+import { createServer } from '../server/src/server';
+import { issueToken } from '../server/src/auth/service';
 import { createContext, type AppContext } from '../server/src/context';
 import type { AuthUser } from '../server/src/auth/middleware';
 import { phoneNumbersPerPage } from '../server/src/phonenumbers/service';
@@ -37,6 +46,7 @@ const argIndex = process.argv.indexOf('--sizes');
 const SIZES = argIndex > 0 ? process.argv[argIndex + 1]!.split(',').map(Number) : [1_000_000, 5_000_000];
 const REQUESTS = numberArg('--requests', 200);
 const BARE = numberArg('--bare', 10);
+const PG_URL = process.env.DATABASE_URL && isPostgresUrl(process.env.DATABASE_URL) ? process.env.DATABASE_URL : null;
 const OTHERS = { members: numberArg('--members', 10_000), accounts: numberArg('--accounts', 20_000), jobs: numberArg('--jobs', 10_000) };
 
 function percentile(sorted: number[], p: number): number {
@@ -242,10 +252,75 @@ async function runSize(rows: number): Promise<string[]> {
   return lines;
 }
 
+/**
+ * The phone-number scenarios on PostgreSQL: a fresh schema on DATABASE_URL holding the same numbers
+ * and names as fillPhoneNumbers (set-based, generate_series), the app in this process over HTTP and as
+ * a service call. Target p99 < 20 ms, as on SQLite.
+ */
+async function runSizePostgres(rows: number): Promise<string[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-pg-'));
+  const db = (await createPostgresTestDb(PG_URL!)) as unknown as Db;
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const lines: string[] = [];
+  try {
+    await seedSettings(db);
+    let t = performance.now();
+    const first = `ARRAY['Budi', 'Siti', 'Agus', 'Dewi', 'Rina', 'Joko', 'Sri', 'Andi', 'Putri', 'Eko', 'Wati', 'Hendra', 'Nur', 'Rudi', 'Fitri']`;
+    const last = `ARRAY['Santoso', 'Wijaya', 'Saputra', 'Pratama', 'Lestari', 'Hidayat', 'Kusuma', 'Setiawan', 'Nugroho', 'Rahayu']`;
+    const now = Date.now();
+    for (let a = 0; a < rows; a += 250_000) {
+      await pool.query(
+        `INSERT INTO phone_numbers (number, name, count_success, count_fail, last_sent, line_type)
+         SELECT '628' || lpad(((i * 2654435761) % 10000000000)::text, 10, '0'),
+                (${first})[i % 15 + 1] || ' ' || (${last})[i * 7 % 10 + 1] || ' ' || (i % 1000), i % 3, (i % 5 = 0)::int,
+                CASE WHEN i % 3 = 0 THEN NULL ELSE $3::bigint - (i % 172800) * 1000 END, 'mobile'
+         FROM generate_series($1::bigint, $2::bigint - 1) AS s(i)`,
+        [a, Math.min(rows, a + 250_000), now],
+      );
+    }
+    await pool.query('VACUUM ANALYZE phone_numbers');
+    console.log(`PostgreSQL: filled ${rows.toLocaleString()} phone numbers in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const ctx = createContext(testConfig({ dataDir: dir }), db, () => undefined);
+    const { server, close } = createServer(ctx);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const admin = await createUser(db, { firstname: 'Bench', lastname: 'Admin', email: 'bench@admin.test', password: 'password123', role: 'admin', referredBy: null });
+      const token = await issueToken(ctx, admin, false);
+      const headers = { Authorization: `Bearer ${token}` };
+      const caller: AuthUser = { id: admin.id, role: 'admin', firstname: admin.firstname, lastname: admin.lastname, email: admin.email, token, expiresAt: Date.now() + 86_400_000 };
+      console.log(`${'PostgreSQL scenario'.padEnd(36)} ${'over HTTP, in process (ms)'.padEnd(28)} ${'app in process (ms)'.padEnd(28)} total`);
+      for (const s of phoneScenarios(rows)) {
+        const times: number[] = [];
+        let total = 0;
+        for (let i = 0; i < REQUESTS + 5; i++) {
+          t = performance.now();
+          const res = await fetch(`${base}/api/admin/phonenumber/list-per-page${s.query(i)}`, { headers });
+          const body = (await res.json()) as { meta?: { total: number } };
+          if (!res.ok) throw new Error(`HTTP ${res.status} for ${s.label}`);
+          total = body.meta?.total ?? 0;
+          if (i >= 5) times.push(performance.now() - t);
+        }
+        const direct = await directTimes(() => s.direct(ctx, caller));
+        const line = `${`PostgreSQL ${s.label}`.padEnd(36)} ${stats(times).padEnd(28)} ${stats(direct).padEnd(28)} ${total.toLocaleString()}`;
+        console.log(line);
+        lines.push(`${rows / 1e6}M ${line}`);
+      }
+    } finally {
+      await close();
+    }
+  } finally {
+    await closeDb(db);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return lines;
+}
+
 execFileSync(process.execPath, ['scripts/build.mjs', '--if-stale', 'server'], { stdio: 'inherit' });
 const results: string[] = [];
 for (const rows of SIZES) {
   console.log(`\n--- ${rows.toLocaleString()} phone numbers ---`);
-  results.push(...(await runSize(rows)));
+  if (!process.argv.includes('--pg-only')) results.push(...(await runSize(rows)));
+  if (PG_URL) results.push(...(await runSizePostgres(rows)));
 }
-console.log(`\nRESULT list (${REQUESTS} requests per app scenario, ${BARE} per bare query; shared machine):\n${results.join('\n')}`);
+console.log(`\nRESULT list (${REQUESTS} requests per app scenario, ${BARE} per bare query; shared machine; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}):\n${results.join('\n')}`);

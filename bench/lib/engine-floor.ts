@@ -9,6 +9,45 @@ import { referralAmount } from '../../server/src/money/referral';
 import type { RawMember } from '../../server/src/engine/store';
 import { SQLITE_ENGINE_SQL } from '../../server/src/db/sqlite/engine';
 import { PG_ENGINE_SQL } from '../../server/src/db/pg/engine';
+import { TICK_BEGIN, tickStatements } from '../../server/src/db/pg/tick';
+import type { SendRules, TickWork } from '../../server/src/engine/store';
+
+const NOT_OPTED_OUT = 'NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.number = p.number)';
+const TARGET_COLUMNS = 'id, number, name, status, in_use, count_success, count_fail, last_sent';
+
+/**
+ * The PostgreSQL engine's statements before its tick was set-based: about ten per message, each awaited
+ * in turn. The per-message floor runs them to show what that shape costs beside the set-based one.
+ */
+const PER_MESSAGE_SQL = {
+  ...PG_ENGINE_SQL,
+  claimFresh: `UPDATE phone_numbers SET in_use = 1, claimed_by = $1 WHERE id = (
+      SELECT p.id FROM phone_numbers p
+      WHERE p.status = 'active' AND p.in_use = 0 AND p.last_sent IS NULL AND ${NOT_OPTED_OUT}
+      ORDER BY p.id LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING id, number, name`,
+  claimCooled: `UPDATE phone_numbers SET in_use = 1, claimed_by = $1 WHERE id = (
+      SELECT p.id FROM phone_numbers p
+      WHERE p.status = 'active' AND p.in_use = 0 AND p.last_sent <= $2 AND ${NOT_OPTED_OUT}
+      ORDER BY p.last_sent, p.id LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING id, number, name`,
+  release: `UPDATE phone_numbers SET in_use = 0, claimed_by = NULL WHERE id = $1 RETURNING ${TARGET_COLUMNS}`,
+  markSent: `UPDATE phone_numbers SET count_success = count_success + $2, count_fail = count_fail + $3,
+      last_sent = $4, in_use = 0, claimed_by = NULL WHERE id = $1 RETURNING ${TARGET_COLUMNS}`,
+  member: 'SELECT blast_fee, total_success, blast_interval_min, blast_interval_max, referred_by FROM users WHERE id = $1',
+  addToAccount: `UPDATE whatsapps SET count_success = count_success + $2, count_fail = count_fail + $3,
+      income = income + $4, updated_at = $5 WHERE id = $1 RETURNING *`,
+  addToMember: `UPDATE users SET total_success = total_success + $2, total_fail = total_fail + $3,
+      income = income + $4 WHERE id = $1`,
+  insertLog: `INSERT INTO message_logs (whatsapp_id, user_id, phone_number_id, number, template_id, success, error_code, income, created_at,
+      wa_message_id, delivery_status, status_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+  useTemplate: 'UPDATE message_templates SET count_use = count_use + 1 WHERE id = $1',
+  referrerIsMember: "SELECT id FROM users WHERE id = $1 AND role = 'member'",
+  lockMembers: 'SELECT id FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
+  insertCredit: `INSERT INTO referral_credits (referrer_id, referred_id, message_log_id, amount, created_at)
+      VALUES ($1, $2, $3, $4, $5)`,
+} as const;
 
 /** The SQLite statements the floor runs per tick. */
 const FLOOR_STATEMENTS = ['settings', 'levels', 'templates', 'claim', 'release', 'member', 'insertLog', 'addToAccount', 'addToMember', 'markSent', 'useTemplate', 'referrerIsMember', 'insertCredit'] as const;
@@ -97,8 +136,8 @@ export function sqliteFloor(sqlite: Database.Database): FloorDb {
 
 export async function postgresFloor(pool: pg.Pool): Promise<FloorDb> {
   const c = await pool.connect();
-  const q = async <R extends pg.QueryResultRow>(runner: Pick<pg.PoolClient, 'query'>, name: keyof typeof PG_ENGINE_SQL, values: unknown[] = []): Promise<R[]> =>
-    (await runner.query<R>({ name: `floor_${name}`, text: PG_ENGINE_SQL[name], values })).rows;
+  const q = async <R extends pg.QueryResultRow>(runner: Pick<pg.PoolClient, 'query'>, name: keyof typeof PER_MESSAGE_SQL, values: unknown[] = []): Promise<R[]> =>
+    (await runner.query<R>({ name: `floor_${name}`, text: PER_MESSAGE_SQL[name], values })).rows;
   const claim = async (accountId: number, cutoff: number): Promise<Claimed | null> =>
     (await q<Claimed>(c, 'claimFresh', [accountId]))[0] ?? (await q<Claimed>(c, 'claimCooled', [accountId, cutoff]))[0] ?? null;
   const inTransaction = async (fn: () => Promise<void>) => {
@@ -153,5 +192,63 @@ export async function postgresFloor(pool: pg.Pool): Promise<FloorDb> {
       });
     },
     close: async () => c.release(),
+  };
+}
+
+/**
+ * The set-based floor: the engine store's own tick statements (server/src/db/pg/tick.ts) run bare, one
+ * transaction per tick recording one message of every account and claiming each its next target, with
+ * the same rules (fee by level, referral) and nothing sent: the fewest statements those rows take.
+ */
+export async function postgresSetFloor(pool: pg.Pool): Promise<FloorDb> {
+  const c = await pool.connect();
+  const rulesOf = (snap: RuleSnapshot): SendRules => ({
+    fee: (member) => feeOn(snap, member),
+    referral: (income) => referralAmount(income, snap.settings.referral_percent),
+    interval: () => 0,
+  });
+  const inTransaction = async <T>(fn: () => Promise<T>): Promise<T> => {
+    await c.query(TICK_BEGIN);
+    try {
+      const out = await fn();
+      await c.query('COMMIT');
+      return out;
+    } catch (err) {
+      await c.query('ROLLBACK');
+      throw err;
+    }
+  };
+  const run = (work: Omit<TickWork, 'rules'>, snap: RuleSnapshot) => inTransaction(() => tickStatements(c, { ...work, rules: rulesOf(snap) }));
+  const base = await postgresFloor(pool);
+  return {
+    rules: base.rules,
+    async tick(now, cutoff, snap, accounts, template) {
+      const sending = accounts.filter((a) => a.target);
+      const done = await run(
+        {
+          now,
+          cutoff,
+          records: sending.map((a) => ({ accountId: a.id, userId: a.userId, target: a.target!, templateId: template, success: true, errorCode: null, claimNext: true })),
+          releases: [],
+          claims: [],
+        },
+        snap,
+      );
+      sending.forEach((a, i) => (a.target = done.records[i]!.next));
+      return sending.length;
+    },
+    async claimAll(accounts, cutoff) {
+      const snap = await base.rules();
+      const done = await run({ now: Date.now(), cutoff, records: [], releases: [], claims: accounts.map((a) => a.id) }, snap);
+      accounts.forEach((a, i) => (a.target = done.claims[i] ?? null));
+    },
+    async releaseAll(accounts) {
+      const snap = await base.rules();
+      await run({ now: Date.now(), cutoff: 0, records: [], releases: accounts.filter((a) => a.target).map((a) => a.target!.id), claims: [] }, snap);
+    },
+    close: async () => {
+      c.release();
+      await base.close();
+    },
   };
 }

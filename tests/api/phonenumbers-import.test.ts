@@ -29,6 +29,19 @@ const upload = (content: string | Buffer, fileName: string, query = '') =>
 const count = async () => Number((await rawGet<{ n: number }>(t.ctx.db, sql`SELECT count(*) AS n FROM phone_numbers`))?.n);
 
 describe('import', () => {
+  it('keeps names with backslashes, tabs and line breaks as written (PostgreSQL stages rows through COPY)', async () => {
+    const csv = ['number,name', '081300000070,"C:\\Back\\slash \\N"', '081300000071,"Tab\there"', '081300000072,"Two\nlines\r\nthree"', ''].join('\n');
+    const res = await upload(csv, 'escapes.csv');
+    expect(res.status).toBe(200);
+    expect(res.body.created.map((r: { number: string; name: string }) => [r.number, r.name])).toEqual([
+      ['6281300000070', 'C:\\Back\\slash \\N'],
+      ['6281300000071', 'Tab\there'],
+      ['6281300000072', 'Two\nlines\r\nthree'],
+    ]);
+    // The list's later tests count from an empty list.
+    await rawRun(t.ctx.db, sql`DELETE FROM phone_numbers WHERE number IN ('6281300000070', '6281300000071', '6281300000072')`);
+  });
+
   it('imports CSV with BOM, CRLF, semicolons and a header, reporting every skip with its reason', async () => {
     const existing = (await t.http.post('/api/admin/phonenumber/save').set(admin.auth).send({ number: '081300000001', name: 'Ada' })).body.phoneNumber;
     await optOut(t.ctx.db, '081300000002', 'Balasan STOP');

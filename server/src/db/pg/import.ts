@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { from as copyFrom } from 'pg-copy-streams';
 import type pg from 'pg';
 import type { Db } from '../client';
 import type { PgDb } from '../postgres';
@@ -27,6 +30,9 @@ let sequence = 0;
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** A value in COPY's text format: NULL as \N; backslash, tab, newline and carriage return escaped. */
+const copyText = (value: string | null) => (value === null ? '\\N' : value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')));
+
 /** PostgreSQL text cannot hold NUL characters; SQLite keeps them. The rest is cut as on SQLite. */
 const text = (value: string) => (value.includes('\0') ? value.replace(/\0/g, '') : value).slice(0, MAX_TEXT);
 
@@ -36,8 +42,8 @@ type SkippedWithSeq = SkippedRow & { seq: number };
  * Imports a phone-number file into PostgreSQL with the SQLite import's behaviour and answer
  * (../sqlite/import-run.ts). The file is parsed on this thread in batches, each batch normalised in
  * slices of at most ~10 ms with a turn of the event loop in between; a batch goes into a TEMP staging
- * table of one pooled connection held for the whole import, as one multi-row INSERT over unnest()ed
- * parameter arrays that also classifies it (opted out, already in the list) against the live tables.
+ * table of one pooled connection held for the whole import through COPY, and once the file is read one
+ * UPDATE classifies the staged rows (opted out, already in the list) against the live tables.
  * Then ONE transaction on that connection moves the rows still unclassified into phone_numbers
  * (INSERT … SELECT … ON CONFLICT DO NOTHING, one statement, so the statement triggers of
  * drizzle/pg/0001 count it at once) and re-marks rows that someone else added or opted out meanwhile.
@@ -133,8 +139,8 @@ class Staging {
   }
 
   /**
-   * Normalises a batch (in time slices) and appends it with one statement that also marks the rows
-   * opted out or already listed; a repeat of such a number reports that instead of the repeat.
+   * Normalises a batch (in time slices) and appends it with COPY; prepare() then marks the rows opted
+   * out or already listed (a repeat of such a number reports that instead of the repeat).
    */
   async add(batch: ImportRecord[], check: () => void): Promise<void> {
     const country = await this.defaultCountry();
@@ -166,17 +172,9 @@ class Staging {
         reasons.push(SKIP_REASONS.invalid);
       }
     }
-    await this.c.query(
-      `INSERT INTO ${this.table} (seq, number, name, line_type, reason, ref_id, ref_status)
-       SELECT u.seq, u.number, u.name, u.line_type,
-         CASE WHEN u.reason = $5 THEN u.reason WHEN o.number IS NOT NULL THEN $6 WHEN p.id IS NOT NULL THEN $7 ELSE u.reason END,
-         CASE WHEN u.reason = $5 THEN NULL ELSE p.id END,
-         CASE WHEN u.reason = $5 THEN NULL WHEN o.number IS NOT NULL THEN 'nonactive' ELSE p.status END
-       FROM unnest($1::integer[], $2::text[], $3::text[], $4::text[], $8::text[]) AS u (seq, number, name, reason, line_type)
-       LEFT JOIN opt_outs o ON o.number = u.number AND u.reason IS DISTINCT FROM $5
-       LEFT JOIN phone_numbers p ON p.number = u.number AND u.reason IS DISTINCT FROM $5`,
-      [seqs, numbers, names, reasons, SKIP_REASONS.invalid, SKIP_REASONS.optedOut, SKIP_REASONS.existing, types],
-    );
+    const lines: string[] = [];
+    for (let i = 0; i < seqs.length; i++) lines.push(`${seqs[i]}\t${copyText(numbers[i]!)}\t${copyText(names[i]!)}\t${copyText(types[i] ?? null)}\t${copyText(reasons[i] ?? null)}\n`);
+    await pipeline(Readable.from([lines.join('')]), this.c.query(copyFrom(`COPY ${this.table} (seq, number, name, line_type, reason) FROM STDIN`)));
   }
 
   /** 'Kode Negara Default', read per batch as the SQLite import does. */
@@ -187,13 +185,24 @@ class Staging {
   }
 
   /**
-   * Indexes the staging table once it is loaded (the skipped rows by file order, for their pages),
-   * gives the planner its statistics (temp tables are never analysed automatically) and counts the
-   * rows still to insert; they are distinct numbers by construction.
+   * Once the staging table is loaded: gives the planner its statistics (temp tables are never analysed
+   * automatically), marks the rows opted out or already listed in one statement, indexes the skipped
+   * rows by file order (for their pages) and counts the rows still to insert; they are distinct numbers
+   * by construction.
    */
   async prepare(): Promise<number> {
-    await this.c.query(`CREATE INDEX ${this.table}_skipped ON ${this.table} (seq) WHERE reason IS NOT NULL`);
     await this.c.query(`ANALYZE ${this.table}`);
+    // Rows opted out or already listed, the repeats of such numbers included, say so (opted out first);
+    // invalid rows keep their reason.
+    await this.c.query(
+      `UPDATE ${this.table} s SET reason = CASE WHEN m.opted THEN $2 ELSE $3 END, ref_id = m.pid, ref_status = CASE WHEN m.opted THEN 'nonactive' ELSE m.pstatus END
+       FROM (SELECT u.seq, o.number IS NOT NULL AS opted, p.id AS pid, p.status AS pstatus FROM ${this.table} u
+             LEFT JOIN opt_outs o ON o.number = u.number LEFT JOIN phone_numbers p ON p.number = u.number
+             WHERE u.reason IS DISTINCT FROM $1 AND (o.number IS NOT NULL OR p.id IS NOT NULL)) m
+       WHERE s.seq = m.seq`,
+      [SKIP_REASONS.invalid, SKIP_REASONS.optedOut, SKIP_REASONS.existing],
+    );
+    await this.c.query(`CREATE INDEX ${this.table}_skipped ON ${this.table} (seq) WHERE reason IS NOT NULL`);
     const { rows } = await this.c.query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${this.table} WHERE reason IS NULL`);
     return rows[0]!.n;
   }
