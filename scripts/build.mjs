@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { CLIENT_INPUTS, SERVER_INPUTS, compressAssets, isStale, readStamp, sourceFiles, stampOf } from './build-lib.mjs';
+import { CLIENT_INPUTS, SERVER_INPUTS, buildInfo, compressAssets, isStale, readStamp, sourceFiles, stampOf } from './build-lib.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
@@ -26,6 +26,8 @@ const targets = {
     inputs: SERVER_INPUTS,
     output: path.join(dist, 'server', 'main.js'),
     stamp: path.join(dist, 'server.stamp'),
+    // The version string carries the commit: a new commit rebuilds the server even with the same sources.
+    extraStamp: () => JSON.stringify(buildInfo(root)),
     build: buildServer,
   },
 };
@@ -61,6 +63,8 @@ async function buildServer() {
       main: 'server/src/main.ts',
       'user-create': 'server/src/cli/user-create.ts',
       'import-worker': 'server/src/db/sqlite/import-worker.ts',
+      // The operator's commands (backup, restore, migrate, …) for an install run with npm.
+      cli: 'server/src/cli/bin.ts',
     },
     outdir: out,
     bundle: true,
@@ -70,9 +74,10 @@ async function buildServer() {
     packages: 'external',
     plugins: [bundlePackageJson],
     sourcemap: true,
+    define: { __BLAST_BUILD__: JSON.stringify(buildInfo(root)) },
     logLevel: 'warning',
   });
-  return 'main.js, user-create.js, import-worker.js';
+  return 'main.js, user-create.js, import-worker.js, cli.js';
 }
 
 async function main() {
@@ -84,7 +89,7 @@ async function main() {
   fs.mkdirSync(dist, { recursive: true });
   for (const name of chosen) {
     const t = targets[name];
-    const stamp = stampOf(root, sourceFiles(root, t.inputs));
+    const stamp = stampOf(root, sourceFiles(root, t.inputs)) + (t.extraStamp ? `:${t.extraStamp()}` : '');
     if (ifStale && !isStale(readStamp(t.stamp), stamp, fs.existsSync(t.output))) continue;
     const started = Date.now();
     console.log(`Building the ${name}…`);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { operatorCredentials } from './auth/operator';
 import { fromRoot } from './lib/paths';
+import { isEmbedded } from './lib/embedded';
 import { LOG_LEVELS } from './lib/logger';
 
 const boolish = z
@@ -130,7 +131,8 @@ export interface Config {
   restore: { batch: number; pauseMs: number };
   /** Accounts one address may create in an hour (SIGNUP_LIMIT; a sign-up event behind one address may need more). */
   signUpLimit: number;
-  clientDist: string;
+  /** The built console's folder; null inside the single executable, which serves its embedded copy. */
+  clientDist: string | null;
   /** NODE_ENV=production or DATABASE_URL set: no demo unless DEMO=true, first admin from ADMIN_EMAIL. */
   production: boolean;
   /** PostgreSQL instead of the embedded SQLite file under DATA_DIR. */
@@ -232,7 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     restore: { batch: e.RESTORE_BATCH, pauseMs: e.RESTORE_PAUSE_MS },
     signUpLimit: e.SIGNUP_LIMIT,
-    clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : fromRoot('dist', 'client'),
+    clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : isEmbedded() ? null : fromRoot('dist', 'client'),
     production,
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,

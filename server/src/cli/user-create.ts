@@ -17,16 +17,11 @@ import { OPERATOR_ROLES, USER_CREATE_USAGE, operatorCredentials } from '../auth/
  * npm run user:create -- --email a@b.c --password 'new secret' --reset-password   (an existing account)
  */
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      email: { type: 'string' },
-      password: { type: 'string' },
-      role: { type: 'string', default: 'member' },
-      firstname: { type: 'string' },
-      lastname: { type: 'string' },
-      'reset-password': { type: 'boolean', default: false },
-    },
-  });
+  const values = readArgs();
+  if (values.help) {
+    console.log(`Usage: ${USER_CREATE_USAGE}\n\n${USER_CREATE_OPTIONS}`);
+    return;
+  }
   const input = operatorCredentials({ email: '--email', password: '--password' })
     .extend({ role: z.enum(OPERATOR_ROLES), firstname: z.string().optional(), lastname: z.string().optional() })
     .safeParse(values);
@@ -66,6 +61,37 @@ async function main(): Promise<void> {
     await closeDb(db);
   }
 }
+
+/** The one place the command's arguments are read; an unknown or malformed option prints the usage. */
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        role: { type: 'string', default: 'member' },
+        firstname: { type: 'string' },
+        lastname: { type: 'string' },
+        'reset-password': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    console.error(`Usage: ${USER_CREATE_USAGE}`);
+    process.exit(2);
+  }
+}
+
+const USER_CREATE_OPTIONS = [
+  'Creates an operator account in the database of DATA_DIR (or DATABASE_URL).',
+  '  --email EMAIL          the account\'s sign-in email',
+  '  --password PASSWORD    at least 8 characters',
+  '  --role ROLE            admin, dev, staff or member (default member)',
+  '  --firstname NAME       --lastname NAME  (default: the email\'s name part)',
+  '  --reset-password       set a new password on the existing account with this email instead',
+  '  --help                 this text',
+].join('\n');
 
 /** Sets a new password on the account with this email (any case), audited; null when there is none. */
 async function resetPassword(db: Db, email: string, password: string) {
