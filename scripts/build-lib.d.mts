@@ -8,3 +8,4 @@ export function readStamp(file: string): string | null;
 export function compressAssets(dir: string): Promise<number>;
 export function buildCommit(root: string): string;
 export function buildInfo(root: string): { version: string; commit: string };
+export function clientManifest(dir: string): { client: Record<string, { etag: string; br: boolean; gz: boolean }>; files: string[] };

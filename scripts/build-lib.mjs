@@ -130,3 +130,33 @@ export function buildInfo(root) {
   const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   return { version, commit: buildCommit(root) };
 }
+
+/** Every file under `dir` (dot folders left out: build metadata), as sorted '/'-separated relative paths. */
+function filesUnder(dir) {
+  const out = [];
+  const walk = (rel) => {
+    for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        if (!e.name.startsWith('.')) walk(r);
+      } else if (e.isFile()) out.push(r);
+    }
+  };
+  walk('');
+  return out.sort();
+}
+
+/**
+ * The built client as the single executable embeds it (server/src/lib/static-embedded.ts): `files`, every
+ * file to embed (variants included), and `client`, each plain file with its etag and the variants beside it.
+ */
+export function clientManifest(dir) {
+  const all = new Set(filesUnder(dir));
+  const client = {};
+  for (const rel of all) {
+    if (/\.(br|gz)$/.test(rel) && all.has(rel.replace(/\.(br|gz)$/, ''))) continue;
+    const etag = crypto.createHash('sha256').update(fs.readFileSync(path.join(dir, rel))).digest('hex').slice(0, 24);
+    client[rel] = { etag, br: all.has(`${rel}.br`), gz: all.has(`${rel}.gz`) };
+  }
+  return { client, files: [...all] };
+}

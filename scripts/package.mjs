@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildInfo } from './build-lib.mjs';
+import { buildInfo, clientManifest } from './build-lib.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const work = path.join(root, 'dist', 'package');
@@ -87,33 +87,6 @@ function buildAddon(nodeVersion) {
   }
   fs.writeFileSync(stampFile, stamp);
   return addon;
-}
-
-/** Every file under `dir` (dot folders left out), as '/'-separated paths relative to it. */
-function filesUnder(dir) {
-  const out = [];
-  const walk = (rel) => {
-    for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        if (!e.name.startsWith('.')) walk(r);
-      } else if (e.isFile()) out.push(r);
-    }
-  };
-  walk('');
-  return out.sort();
-}
-
-/** The client's files for the manifest: each plain file with its etag and the variants beside it. */
-export function clientManifest(dir) {
-  const all = new Set(filesUnder(dir));
-  const client = {};
-  for (const rel of all) {
-    if (/\.(br|gz)$/.test(rel) && all.has(rel.replace(/\.(br|gz)$/, ''))) continue;
-    const etag = sha256(fs.readFileSync(path.join(dir, rel))).slice(0, 24);
-    client[rel] = { etag, br: all.has(`${rel}.br`), gz: all.has(`${rel}.gz`) };
-  }
-  return { client, files: [...all] };
 }
 
 function migrationFiles() {

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { embeddedText, isEmbedded } from '../lib/embedded';
 import { fromRoot } from '../lib/paths';
 
@@ -44,16 +43,6 @@ export function readMigrations(dialect: MigrationDialect): Migration[] {
       hash: crypto.createHash('sha256').update(text).digest('hex'),
     };
   });
-}
-
-/** The files of both folders (for the packager, which embeds them under these same keys). */
-export function migrationFiles(root: string): string[] {
-  const out: string[] = [];
-  for (const folder of Object.values(FOLDER)) {
-    out.push(`${folder}/meta/_journal.json`);
-    for (const name of fs.readdirSync(path.join(root, folder))) if (name.endsWith('.sql')) out.push(`${folder}/${name}`);
-  }
-  return out;
 }
 
 /** Drizzle applies every migration newer than the newest one recorded: the same rule, to name them first. */
