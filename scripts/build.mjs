@@ -91,12 +91,37 @@ async function main() {
     const t = targets[name];
     const stamp = stampOf(root, sourceFiles(root, t.inputs)) + (t.extraStamp ? `:${t.extraStamp()}` : '');
     if (ifStale && !isStale(readStamp(t.stamp), stamp, fs.existsSync(t.output))) continue;
-    const started = Date.now();
-    console.log(`Building the ${name}…`);
-    fs.rmSync(t.stamp, { force: true });
-    const detail = await t.build();
-    fs.writeFileSync(t.stamp, `${stamp}\n`);
-    console.log(`Built the ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s (${detail}).`);
+    // Test files run in parallel and each may ask for a build: one builds, the others wait and find it done.
+    const release = await lock(`${t.stamp}.lock`);
+    try {
+      if (ifStale && !isStale(readStamp(t.stamp), stamp, fs.existsSync(t.output))) continue;
+      const started = Date.now();
+      console.log(`Building the ${name}…`);
+      fs.rmSync(t.stamp, { force: true });
+      const detail = await t.build();
+      fs.writeFileSync(t.stamp, `${stamp}\n`);
+      console.log(`Built the ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s (${detail}).`);
+    } finally {
+      release();
+    }
+  }
+}
+
+/** A folder as a lock between processes; one left by a build that died (over 5 minutes old) is taken over. */
+async function lock(dir) {
+  for (;;) {
+    try {
+      fs.mkdirSync(dir);
+      return () => fs.rmSync(dir, { recursive: true, force: true });
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      try {
+        if (Date.now() - fs.statSync(dir).mtimeMs > 5 * 60_000) fs.rmSync(dir, { recursive: true, force: true });
+      } catch {
+        // released meanwhile
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
   }
 }
 

@@ -33,14 +33,14 @@ export function serveClientFiles(app: express.Express, client: ClientFiles): voi
   if (!client.files['index.html']) return;
   const send = (req: Request, res: Response, rel: string) => {
     const entry = client.files[rel]!;
-    const offered = [...(entry.br ? ['br'] : []), ...(entry.gz ? ['gzip'] : [])];
-    const encoding = offered.length ? req.acceptsEncodings(...offered, 'identity') : false;
+    // Brotli first whenever the browser takes it (browsers list gzip first with the same weight).
+    const encoding = entry.br && req.acceptsEncodings('br') ? 'br' : entry.gz && req.acceptsEncodings('gzip') ? 'gzip' : null;
     const variant = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : '';
-    if (offered.length) res.vary('Accept-Encoding');
+    if (entry.br || entry.gz) res.vary('Accept-Encoding');
     res.type(path.extname(rel) || 'html');
     res.setHeader('Cache-Control', cacheControl(rel));
     res.setHeader('ETag', `"${entry.etag}${variant}"`);
-    if (variant) res.setHeader('Content-Encoding', encoding as string);
+    if (encoding) res.setHeader('Content-Encoding', encoding);
     if (req.fresh) {
       res.status(304).end();
       return;
