@@ -28,6 +28,8 @@ async function runningInstall(name: string): Promise<{ dataDir: string; db: Db }
   fs.mkdirSync(dataDir, { mode: 0o700 });
   fs.writeFileSync(path.join(dataDir, 'secret-key'), 'a2V5LWtleS1rZXkta2V5LWtleS1rZXkta2V5LWtleS0=', { mode: 0o600 });
   fs.writeFileSync(path.join(dataDir, 'jwt-secret'), 'jwt-secret-of-this-install', { mode: 0o600 });
+  fs.mkdirSync(path.join(dataDir, 'uploads', 'templates'), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, 'uploads', 'templates', 'promo.jpg'), Buffer.from([0xff, 0xd8, 0xff, 1, 2, 3]));
   const db = openDb(path.join(dataDir, 'blast.db'));
   await createUser(db, { email: 'kept@example.com', password: 'secret123', role: 'member', firstname: 'Kept', lastname: 'Member' });
   return { dataDir, db };
@@ -40,6 +42,7 @@ describe('backup and restore of the SQLite store', () => {
     const file = path.join(dir, 'nightly.db');
     const result = await backupDatabase(dataDir, file);
     expect(result.secrets).toEqual(['secret-key', 'jwt-secret']);
+    expect(result.uploads).toBe(1);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     // One self-contained file (no -wal beside it) that SQLite finds whole.
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
@@ -59,6 +62,8 @@ describe('backup and restore of the SQLite store', () => {
     const target = path.join(dir, 'fresh');
     const result = restoreDatabase(target, file);
     expect(result.keptAside).toEqual([]);
+    expect(result.uploads).toBe(1);
+    expect(fs.readFileSync(path.join(target, 'uploads', 'templates', 'promo.jpg'))).toEqual(fs.readFileSync(path.join(dataDir, 'uploads', 'templates', 'promo.jpg')));
     expect(result.version).toMatch(/^\d+\.\d+\.\d+\+/);
     for (const name of ['secret-key', 'jwt-secret']) {
       expect(fs.readFileSync(path.join(target, name), 'utf8')).toBe(fs.readFileSync(path.join(dataDir, name), 'utf8'));

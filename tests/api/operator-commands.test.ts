@@ -63,7 +63,7 @@ describe('one entry for every job', () => {
     // While it runs: a backup is made, a restore over it is refused.
     const file = path.join(dir, 'online.db');
     const backup = await cli(['backup', file], dataDir);
-    expect(backup.stdout).toMatch(/^Backed up .*blast\.db to .*online\.db \(\d+ bytes, with secret-key and jwt-secret\)\.$/m);
+    expect(backup.stdout).toMatch(/^Backed up .*blast\.db to .*online\.db \(\d+ bytes, with secret-key and jwt-secret and 0 uploaded file\(s\)\)\.$/m);
     const refused = await failed(cli(['restore', file], dataDir));
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/The server is running on .*stop it, then restore\./);
@@ -71,7 +71,7 @@ describe('one entry for every job', () => {
     await new Promise((r) => server!.once('exit', r));
 
     const restored = await cli(['restore', file], path.join(dir, 'restored'));
-    expect(restored.stdout).toMatch(/^Restored .*blast\.db from .*online\.db \(a backup of \d+\.\d+\.\d+\+.*\), with secret-key and jwt-secret\.$/m);
+    expect(restored.stdout).toMatch(/^Restored .*blast\.db from .*online\.db \(a backup of \d+\.\d+\.\d+\+.*\), with secret-key and jwt-secret and 0 uploaded file\(s\)\.$/m);
   }, 60_000);
 
   it('lists its commands and variables with --help, and refuses an unknown command with them', async () => {

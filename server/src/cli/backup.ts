@@ -8,8 +8,9 @@ import { ensurePrivateDir } from '../config';
 /**
  * `blast-console backup FILE` and `restore FILE` for the embedded SQLite store. A backup is one SQLite file:
  * a consistent copy made with SQLite's online backup API (the server keeps running and writing), plus a
- * `blast_backup` table holding DATA_DIR's secret key and session secret, without which the copy's encrypted
- * Cloud API tokens could not be read. It is written 0600, like the secrets themselves.
+ * `blast_backup` table holding DATA_DIR's secret key and session secret (without them the copy's encrypted
+ * Cloud API tokens could not be read) and the uploaded files (template media, validator files), which the
+ * rows name. It is written 0600, like the secrets themselves.
  */
 const DB_FILE = 'blast.db';
 const SECRET_FILES = ['secret-key', 'jwt-secret'] as const;
@@ -21,6 +22,29 @@ export interface BackupResult {
   file: string;
   bytes: number;
   secrets: string[];
+  uploads: number;
+}
+
+const UPLOADS = 'uploads';
+
+/** Files under DATA_DIR/uploads as '/'-separated paths relative to DATA_DIR (temporary uploads left out). */
+function uploadedFiles(dataDir: string): string[] {
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(path.join(dataDir, rel), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const r = `${rel}/${e.name}`;
+      if (e.isDirectory()) walk(r);
+      else if (e.isFile()) out.push(r);
+    }
+  };
+  walk(UPLOADS);
+  return out.sort();
 }
 
 /** Copies DATA_DIR's database and secrets into `file` (replaced atomically when it exists). */
@@ -39,6 +63,7 @@ export async function backupDatabase(dataDir: string, file: string): Promise<Bac
     }
     const copy = new Database(partial, { fileMustExist: true, ...sqliteOptions() });
     const secrets: string[] = [];
+    let uploads: string[] = [];
     try {
       // One self-contained file: no -wal beside it.
       copy.pragma('journal_mode = DELETE');
@@ -51,13 +76,17 @@ export async function backupDatabase(dataDir: string, file: string): Promise<Bac
         put.run(name, fs.readFileSync(secretFile));
         secrets.push(name);
       }
+      uploads = uploadedFiles(dataDir);
+      copy.transaction(() => {
+        for (const rel of uploads) put.run(rel, fs.readFileSync(path.join(dataDir, rel)));
+      })();
       checkIntegrity(copy, target);
     } finally {
       copy.close();
     }
     fs.chmodSync(partial, 0o600);
     fs.renameSync(partial, target);
-    return { file: target, bytes: fs.statSync(target).size, secrets };
+    return { file: target, bytes: fs.statSync(target).size, secrets, uploads: uploads.length };
   } catch (err) {
     fs.rmSync(partial, { force: true });
     throw err;
@@ -91,6 +120,7 @@ export interface RestoreResult {
   /** Earlier files moved aside (a stopped install's database and secrets), never deleted. */
   keptAside: string[];
   secrets: string[];
+  uploads: number;
   version: string | null;
 }
 
@@ -111,6 +141,7 @@ export function restoreDatabase(dataDir: string, file: string): RestoreResult {
   fs.copyFileSync(source, staging);
   fs.chmodSync(staging, 0o600);
   let secrets = new Map<string, Buffer>();
+  let uploads: { name: string; content: Buffer }[] = [];
   let version: string | null = null;
   try {
     const db = new Database(staging, { fileMustExist: true, ...sqliteOptions() });
@@ -123,6 +154,8 @@ export function restoreDatabase(dataDir: string, file: string): RestoreResult {
       const rows = db.prepare(`SELECT name, content FROM ${BACKUP_TABLE}`).all() as { name: string; content: Buffer }[];
       secrets = new Map(rows.filter((r) => (SECRET_FILES as readonly string[]).includes(r.name)).map((r) => [r.name, r.content]));
       version = rows.find((r) => r.name === 'version')?.content.toString() ?? null;
+      // Only plain paths under uploads/: a crafted row cannot write outside DATA_DIR.
+      uploads = rows.filter((r) => r.name.startsWith(`${UPLOADS}/`) && !r.name.split('/').some((p) => p === '..' || p === '' || p === '.'));
       db.exec(`DROP TABLE ${BACKUP_TABLE}`);
     } finally {
       db.close();
@@ -147,8 +180,13 @@ export function restoreDatabase(dataDir: string, file: string): RestoreResult {
     setAside(f);
     fs.writeFileSync(f, content, { mode: 0o600 });
   }
+  for (const u of uploads) {
+    const f = path.join(dataDir, ...u.name.split('/'));
+    fs.mkdirSync(path.dirname(f), { recursive: true });
+    fs.writeFileSync(f, u.content);
+  }
   fs.renameSync(staging, target);
-  return { database: target, keptAside, secrets: [...secrets.keys()], version };
+  return { database: target, keptAside, secrets: [...secrets.keys()], uploads: uploads.length, version };
 }
 
 /** What `backup` says on PostgreSQL: its own tools make the consistent copy. */

@@ -14,7 +14,7 @@ export const HELP = `${NAME} ${appVersion()}: the web console and server of the 
 Usage:
   ${NAME}                     serve the console (http://localhost:PORT)
   ${NAME} user:create …       create an operator account (${NAME} user:create --help)
-  ${NAME} backup FILE         copy the SQLite database and its secrets to FILE while the server runs
+  ${NAME} backup FILE         copy the SQLite database, its secrets and uploads to FILE while the server runs
   ${NAME} restore FILE        put a backup back into an empty DATA_DIR, or one whose server is stopped
   ${NAME} migrate             apply the database migrations and name each one applied
   ${NAME} --version           print the version and the commit it was built from
@@ -82,11 +82,11 @@ async function backupOrRestore(command: 'backup' | 'restore', args: string[]): P
   try {
     if (command === 'backup') {
       const r = await backupDatabase(dataDir(), file);
-      console.log(`Backed up ${path.join(dataDir(), 'blast.db')} to ${r.file} (${r.bytes} bytes, with ${r.secrets.join(' and ') || 'no secret files'}).`);
+      console.log(`Backed up ${path.join(dataDir(), 'blast.db')} to ${r.file} (${r.bytes} bytes, with ${r.secrets.join(' and ') || 'no secret files'} and ${r.uploads} uploaded file(s)).`);
       if (process.env.SECRET_KEY || process.env.JWT_SECRET) console.log('SECRET_KEY/JWT_SECRET come from the environment: keep them with the backup.');
     } else {
       const r = restoreDatabase(dataDir(), file);
-      console.log(`Restored ${r.database} from ${path.resolve(file)}${r.version ? ` (a backup of ${r.version})` : ''}, with ${r.secrets.join(' and ') || 'no secret files'}.`);
+      console.log(`Restored ${r.database} from ${path.resolve(file)}${r.version ? ` (a backup of ${r.version})` : ''}, with ${r.secrets.join(' and ') || 'no secret files'} and ${r.uploads} uploaded file(s).`);
       for (const f of r.keptAside) console.log(`  kept the previous ${path.basename(f).replace(/\.before-restore-.*$/, '')} as ${f}`);
       console.log('Start the server: it applies any newer migrations and logs them.');
     }
