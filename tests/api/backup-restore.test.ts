@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { closeDb, openDb, type Db } from '../../server/src/db/client';
 import { users } from '../../server/src/db/schema';
 import { createUser } from '../../server/src/auth/service';
-import { backupDatabase, CommandError, restoreDatabase } from '../../server/src/cli/backup';
+import { backupDatabase, CommandError, restoreDatabase } from '../../server/src/db/sqlite/backup';
 import { appliedWhenOpened, pendingAfter, readMigrations } from '../../server/src/db/migrations';
 
 let dir: string;

@@ -67,7 +67,7 @@ async function run(args: string[]): Promise<void> {
 }
 
 async function backupOrRestore(command: 'backup' | 'restore', args: string[]): Promise<void> {
-  const { backupDatabase, CommandError, pgDumpAdvice, restoreDatabase } = await import('./backup');
+  const { backupDatabase, CommandError, pgDumpAdvice, restoreDatabase } = await import('../db/sqlite/backup');
   if (args.length !== 1 || args[0]!.startsWith('-')) {
     console.error(`Usage: ${NAME} ${command} FILE`);
     process.exitCode = 2;

@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sqliteOptions } from '../db/sqlite/native';
-import { appVersion } from '../lib/build-info';
-import { ensurePrivateDir } from '../config';
+import { sqliteOptions } from './native';
+import { appVersion } from '../../lib/build-info';
+import { ensurePrivateDir } from '../../config';
 
 /**
  * `blast-console backup FILE` and `restore FILE` for the embedded SQLite store. A backup is one SQLite file:
