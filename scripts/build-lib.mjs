@@ -1,6 +1,7 @@
 // Helpers of scripts/build.mjs: which sources each output is built from, the stamp that says whether
 // an output is stale, and the pre-compression of the client's files. Plain JavaScript, so `node` runs it
 // before anything is compiled.
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -108,4 +109,54 @@ export async function compressAssets(dir) {
     }),
   );
   return compressed;
+}
+
+/**
+ * The commit a build is made from, for the version string (`0.1.0+<commit>`): git's short hash, with
+ * `.dirty` when tracked files differ from it; `unknown` outside a git checkout.
+ */
+export function buildCommit(root) {
+  const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  try {
+    const commit = git('rev-parse', '--short=12', 'HEAD');
+    return git('status', '--porcelain', '--untracked-files=no') ? `${commit}.dirty` : commit;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** What a bundle defines `__BLAST_BUILD__` as (see server/src/lib/build-info.ts). */
+export function buildInfo(root) {
+  const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  return { version, commit: buildCommit(root) };
+}
+
+/** Every file under `dir` (dot folders left out: build metadata), as sorted '/'-separated relative paths. */
+function filesUnder(dir) {
+  const out = [];
+  const walk = (rel) => {
+    for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        if (!e.name.startsWith('.')) walk(r);
+      } else if (e.isFile()) out.push(r);
+    }
+  };
+  walk('');
+  return out.sort();
+}
+
+/**
+ * The built client as the single executable embeds it (server/src/lib/static-embedded.ts): `files`, every
+ * file to embed (variants included), and `client`, each plain file with its etag and the variants beside it.
+ */
+export function clientManifest(dir) {
+  const all = new Set(filesUnder(dir));
+  const client = {};
+  for (const rel of all) {
+    if (/\.(br|gz)$/.test(rel) && all.has(rel.replace(/\.(br|gz)$/, ''))) continue;
+    const etag = crypto.createHash('sha256').update(fs.readFileSync(path.join(dir, rel))).digest('hex').slice(0, 24);
+    client[rel] = { etag, br: all.has(`${rel}.br`), gz: all.has(`${rel}.gz`) };
+  }
+  return { client, files: [...all] };
 }

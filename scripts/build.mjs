@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { CLIENT_INPUTS, SERVER_INPUTS, compressAssets, isStale, readStamp, sourceFiles, stampOf } from './build-lib.mjs';
+import { CLIENT_INPUTS, SERVER_INPUTS, buildInfo, compressAssets, isStale, readStamp, sourceFiles, stampOf } from './build-lib.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
@@ -26,6 +26,8 @@ const targets = {
     inputs: SERVER_INPUTS,
     output: path.join(dist, 'server', 'main.js'),
     stamp: path.join(dist, 'server.stamp'),
+    // The version string carries the commit: a new commit rebuilds the server even with the same sources.
+    extraStamp: () => JSON.stringify(buildInfo(root)),
     build: buildServer,
   },
 };
@@ -61,6 +63,8 @@ async function buildServer() {
       main: 'server/src/main.ts',
       'user-create': 'server/src/cli/user-create.ts',
       'import-worker': 'server/src/db/sqlite/import-worker.ts',
+      // The operator's commands (backup, restore, migrate, …) for an install run with npm.
+      cli: 'server/src/cli/bin.ts',
     },
     outdir: out,
     bundle: true,
@@ -70,9 +74,10 @@ async function buildServer() {
     packages: 'external',
     plugins: [bundlePackageJson],
     sourcemap: true,
+    define: { __BLAST_BUILD__: JSON.stringify(buildInfo(root)) },
     logLevel: 'warning',
   });
-  return 'main.js, user-create.js, import-worker.js';
+  return 'main.js, user-create.js, import-worker.js, cli.js';
 }
 
 async function main() {
@@ -84,14 +89,39 @@ async function main() {
   fs.mkdirSync(dist, { recursive: true });
   for (const name of chosen) {
     const t = targets[name];
-    const stamp = stampOf(root, sourceFiles(root, t.inputs));
+    const stamp = stampOf(root, sourceFiles(root, t.inputs)) + (t.extraStamp ? `:${t.extraStamp()}` : '');
     if (ifStale && !isStale(readStamp(t.stamp), stamp, fs.existsSync(t.output))) continue;
-    const started = Date.now();
-    console.log(`Building the ${name}…`);
-    fs.rmSync(t.stamp, { force: true });
-    const detail = await t.build();
-    fs.writeFileSync(t.stamp, `${stamp}\n`);
-    console.log(`Built the ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s (${detail}).`);
+    // Test files run in parallel and each may ask for a build: one builds, the others wait and find it done.
+    const release = await lock(`${t.stamp}.lock`);
+    try {
+      if (ifStale && !isStale(readStamp(t.stamp), stamp, fs.existsSync(t.output))) continue;
+      const started = Date.now();
+      console.log(`Building the ${name}…`);
+      fs.rmSync(t.stamp, { force: true });
+      const detail = await t.build();
+      fs.writeFileSync(t.stamp, `${stamp}\n`);
+      console.log(`Built the ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s (${detail}).`);
+    } finally {
+      release();
+    }
+  }
+}
+
+/** A folder as a lock between processes; one left by a build that died (over 5 minutes old) is taken over. */
+async function lock(dir) {
+  for (;;) {
+    try {
+      fs.mkdirSync(dir);
+      return () => fs.rmSync(dir, { recursive: true, force: true });
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      try {
+        if (Date.now() - fs.statSync(dir).mtimeMs > 5 * 60_000) fs.rmSync(dir, { recursive: true, force: true });
+      } catch {
+        // released meanwhile
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
   }
 }
 

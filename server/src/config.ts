@@ -5,6 +5,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { operatorCredentials } from './auth/operator';
 import { fromRoot } from './lib/paths';
+import { isEmbedded } from './lib/embedded';
 import { LOG_LEVELS } from './lib/logger';
 import { isRole, type Role } from '../../common/roles';
 
@@ -145,7 +146,8 @@ export interface Config {
   signUpLimit: number;
   /** REQUIRE_2FA: the roles that must sign in with a second factor (sent to enrolment at their next sign-in). */
   require2fa: Role[];
-  clientDist: string;
+  /** The built console's folder; null inside the single executable, which serves its embedded copy. */
+  clientDist: string | null;
   /** NODE_ENV=production or DATABASE_URL set: no demo unless DEMO=true, first admin from ADMIN_EMAIL. */
   production: boolean;
   /** PostgreSQL instead of the embedded SQLite file under DATA_DIR. */
@@ -248,7 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     restore: { batch: e.RESTORE_BATCH, pauseMs: e.RESTORE_PAUSE_MS },
     signUpLimit: e.SIGNUP_LIMIT,
     require2fa: e.REQUIRE_2FA,
-    clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : fromRoot('dist', 'client'),
+    clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : isEmbedded() ? null : fromRoot('dist', 'client'),
     production,
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,

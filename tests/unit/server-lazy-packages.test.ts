@@ -2,7 +2,8 @@ import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 /** Packages only a PostgreSQL or Redis setup uses: the default SQLite server must not load them at start. */
-const ON_DEMAND = ['pg', 'drizzle-orm/node-postgres', 'drizzle-orm/node-postgres/migrator', 'redis', '@socket.io/redis-adapter', 'rate-limit-redis'];
+// (Migrations go through Drizzle's dialect migrator, server/src/db/migrations.ts: no migrator module is imported.)
+const ON_DEMAND = ['pg', 'drizzle-orm/node-postgres', 'redis', '@socket.io/redis-adapter', 'rate-limit-redis'];
 
 describe('the server entry', () => {
   it('imports the PostgreSQL and Redis packages only on demand', async () => {

@@ -19,17 +19,11 @@ import { resetTwoFactorByEmail } from '../auth/twofactor';
  * npm run user:create -- --email a@b.c --reset-2fa   (turns off the account's two-factor sign-in)
  */
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      email: { type: 'string' },
-      password: { type: 'string' },
-      role: { type: 'string', default: 'member' },
-      firstname: { type: 'string' },
-      lastname: { type: 'string' },
-      'reset-password': { type: 'boolean', default: false },
-      'reset-2fa': { type: 'boolean', default: false },
-    },
-  });
+  const values = readArgs();
+  if (values.help) {
+    console.log(`Usage: ${USER_CREATE_USAGE}\n\n${USER_CREATE_OPTIONS}`);
+    return;
+  }
   if (values['reset-2fa']) return resetTwoFactorCommand(values.email);
   const input = operatorCredentials({ email: '--email', password: '--password' })
     .extend({ role: z.enum(OPERATOR_ROLES), firstname: z.string().optional(), lastname: z.string().optional() })
@@ -70,6 +64,39 @@ async function main(): Promise<void> {
     await closeDb(db);
   }
 }
+
+/** The one place the command's arguments are read; an unknown or malformed option prints the usage. */
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        role: { type: 'string', default: 'member' },
+        firstname: { type: 'string' },
+        lastname: { type: 'string' },
+        'reset-password': { type: 'boolean', default: false },
+        'reset-2fa': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    console.error(`Usage: ${USER_CREATE_USAGE}`);
+    process.exit(2);
+  }
+}
+
+const USER_CREATE_OPTIONS = [
+  'Creates an operator account in the database of DATA_DIR (or DATABASE_URL).',
+  '  --email EMAIL          the account\'s sign-in email',
+  '  --password PASSWORD    at least 8 characters',
+  '  --role ROLE            admin, dev, staff or member (default member)',
+  '  --firstname NAME       --lastname NAME  (default: the email\'s name part)',
+  '  --reset-password       set a new password on the existing account with this email instead',
+  '  --reset-2fa            turn off the two-factor sign-in of the account with this email (no --password)',
+  '  --help                 this text',
+].join('\n');
 
 /** Sets a new password on the account with this email (any case), audited; null when there is none. */
 async function resetPassword(db: Db, email: string, password: string) {

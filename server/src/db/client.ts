@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import fs from 'node:fs';
 import * as schema from './schema';
-import { fromRoot } from '../lib/paths';
+import { applyMigrationsSync, recordApplied } from './migrations';
+import { sqliteOptions } from './sqlite/native';
+import { getLogger } from '../lib/logger';
 import { seedSettings } from '../settings/service';
 import { seedSettingsOnOpen } from './sqlite/settings';
 import { keepStatements } from './sqlite/statements';
@@ -21,8 +22,6 @@ import { isPostgresUrl, openPostgres, closePostgres, createPostgresTestDb, postg
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const MIGRATIONS = fromRoot('drizzle');
-
 /**
  * The database file is created 0600 before SQLite opens it; SQLite gives its -wal and -shm files
  * the database file's mode. Files of an older install are tightened too.
@@ -39,7 +38,7 @@ function openSqlite(file: string): Db {
   let sqlite: Database.Database;
   try {
     privateFiles(file);
-    sqlite = new Database(file);
+    sqlite = new Database(file, sqliteOptions());
     sqlite.pragma('journal_mode = WAL');
   } catch (err) {
     // A file of another user or on a read-only disk: what and where, not a stack trace.
@@ -50,8 +49,23 @@ function openSqlite(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   keepStatements(sqlite);
   const db = drizzle(sqlite, { schema }) as Db;
-  migrate(db, { migrationsFolder: MIGRATIONS });
+  const tags = applyMigrationsSync(db, lastMigration(sqlite));
+  recordApplied(db, tags);
+  logApplied(tags);
   return db;
+}
+
+/** When the newest applied migration was written (its journal time), or null for a new database. */
+function lastMigration(sqlite: Database.Database): number | null {
+  const exists = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
+  if (!exists) return null;
+  const row = sqlite.prepare('SELECT max(created_at) AS at FROM __drizzle_migrations').get() as { at: number | string | null };
+  return row.at === null ? null : Number(row.at);
+}
+
+/** A start (or any command opening the store) names each migration it applied: an upgrade's log shows them. */
+export function logApplied(tags: string[]): void {
+  for (const tag of tags) getLogger().info({ migration: tag }, 'migration applied');
 }
 
 /** The embedded SQLite database (a file path) with its migrations applied; synchronous. */

@@ -4,7 +4,7 @@ import { PgDatabase } from 'drizzle-orm/pg-core';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import crypto from 'node:crypto';
 import * as schema from './schema';
-import { fromRoot } from '../lib/paths';
+import { applyMigrations, recordApplied } from './migrations';
 import { setActiveDialect } from './dialect';
 import { getLogger } from '../lib/logger';
 import { maskedUrl, StartFailure } from '../lib/errors';
@@ -18,16 +18,14 @@ import { maskedUrl, StartFailure } from '../lib/errors';
  */
 export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
-const MIGRATIONS = fromRoot('drizzle', 'pg');
-
-let loaded: Promise<{ pg: typeof pg; drizzle: typeof import('drizzle-orm/node-postgres').drizzle; migrate: typeof import('drizzle-orm/node-postgres/migrator').migrate }> | null = null;
+let loaded: Promise<{ pg: typeof pg; drizzle: typeof import('drizzle-orm/node-postgres').drizzle }> | null = null;
 
 function driver() {
-  loaded ??= Promise.all([import('pg'), import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')]).then(([p, d, m]) => {
+  loaded ??= Promise.all([import('pg'), import('drizzle-orm/node-postgres')]).then(([p, d]) => {
     // bigint (int8) columns hold epoch milliseconds and counters well below 2^53: read them as numbers.
     // Sums over money use SQL numeric and are read as strings, then BigInt, by the code that needs them.
     p.default.types.setTypeParser(p.default.types.builtins.INT8, (v: string) => Number(v));
-    return { pg: p.default, drizzle: d.drizzle, migrate: m.migrate };
+    return { pg: p.default, drizzle: d.drizzle };
   });
   return loaded;
 }
@@ -79,7 +77,7 @@ export async function underStartLock<T>(db: PgDb, fn: () => Promise<T>): Promise
 const START_CONNECT_MS = 10_000;
 
 export async function openPostgres(url: string): Promise<PgDb> {
-  const { pg, drizzle, migrate } = await driver();
+  const { pg, drizzle } = await driver();
   // A server that does not answer (or a URL it cannot read) stops the start with the reason, not a stack.
   try {
     const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: START_CONNECT_MS });
@@ -93,13 +91,15 @@ export async function openPostgres(url: string): Promise<PgDb> {
   const client = pool(pg, url);
   const db = drizzle(client, { schema }) as PgDb;
   // Nodes starting together migrate one after the other: the first applies, the others find nothing to do.
-  await underStartLock(db, () => migrate(db, { migrationsFolder: MIGRATIONS }));
+  const tags = await underStartLock(db, async () => applyMigrations(db, 'pg', await lastMigration(db, 'drizzle')));
+  recordApplied(db, tags);
+  for (const tag of tags) getLogger().info({ migration: tag }, 'migration applied');
   return db;
 }
 
 /** A new schema on the server named by `url`, migrated, used only by the returned handle. */
 export async function createPostgresTestDb(url: string): Promise<PgDb> {
-  const { pg, drizzle, migrate } = await driver();
+  const { pg, drizzle } = await driver();
   const name = `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -111,9 +111,17 @@ export async function createPostgresTestDb(url: string): Promise<PgDb> {
   setActiveDialect('postgres');
   const client = pool(pg, url, name);
   const db = drizzle(client, { schema }) as PgDb;
-  await migrate(db, { migrationsFolder: MIGRATIONS, migrationsSchema: name });
+  recordApplied(db, await applyMigrations(db, 'pg', await lastMigration(db, name), name));
   testSchemas.set(db, { schema: name, url });
   return db;
+}
+
+/** When the newest applied migration was written (its journal time), or null before the first one. */
+async function lastMigration(db: PgDb, schema: string): Promise<number | null> {
+  const table = await db.$client.query<{ t: string | null }>('SELECT to_regclass($1) AS t', [`"${schema}".__drizzle_migrations`]);
+  if (!table.rows[0]?.t) return null;
+  const { rows } = await db.$client.query<{ at: string | number | null }>(`SELECT max(created_at) AS at FROM "${schema}".__drizzle_migrations`);
+  return rows[0]?.at === null || rows[0]?.at === undefined ? null : Number(rows[0].at);
 }
 
 export async function closePostgres(db: PgDb): Promise<void> {

@@ -1,17 +1,10 @@
-import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { dialectOf, rawGet } from '../db/raw';
-import { fromRoot } from '../lib/paths';
+import { appVersion } from '../lib/build-info';
 
 /** How long the database may take to answer before the node reports itself unhealthy. */
 const DB_TIMEOUT_MS = 2_000;
-
-let version: string | null = null;
-function appVersion(): string {
-  version ??= (JSON.parse(fs.readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version;
-  return version;
-}
 
 async function within<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

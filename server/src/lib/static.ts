@@ -3,6 +3,7 @@ import expressStaticGzip from 'express-static-gzip';
 import type { ServerResponse } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import { embeddedClientFiles, serveClientFiles } from './static-embedded';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -10,9 +11,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built console from `dir`: the .br/.gz written next to each file by the build (chosen from
  * Accept-Encoding, with Vary), hashed files under /assets/ cached for a year, index.html revalidated on every
  * load so a new build reaches users at once, and every other GET answered with index.html (client routes).
- * Does nothing when the client has not been built.
+ * Does nothing when the client has not been built. With no folder (the single executable, CLIENT_DIST
+ * unset), the files embedded in the executable are served by the same rules.
  */
-export function serveClient(app: express.Express, dir: string): void {
+export function serveClient(app: express.Express, dir: string | null): void {
+  if (dir === null) return serveClientFiles(app, embeddedClientFiles());
   const root = path.resolve(dir);
   if (!fs.existsSync(path.join(root, 'index.html'))) return;
   const setHeaders = (res: ServerResponse, file: string) => {

@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { sqliteOptions } from './native';
 import { HttpError } from '../../lib/errors';
 import { ImportAborted } from '../../phonenumbers/import-types';
 import { runImport } from './import-run';
@@ -15,7 +16,7 @@ const post = (m: WorkerMessage) => parentPort?.postMessage(m);
 const flag = new Int32Array(job.flag);
 
 async function main(): Promise<void> {
-  const c = new Database(job.dbFile);
+  const c = new Database(job.dbFile, sqliteOptions());
   try {
     c.pragma('foreign_keys = ON');
     // The final transaction may wait for the server's own writes; it never makes them fail.
@@ -50,4 +51,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// Not a top-level await: the single executable's bundle is CommonJS. A connection that cannot open fails the same way.
+main().catch((err: unknown) => post({ type: 'failed', message: err instanceof Error ? (err.stack ?? err.message) : String(err) }));

@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import type { Db } from '../client';
 import { serverEntry } from '../../lib/paths';
+import { BUNDLE_ASSET, embeddedText, isEmbedded } from '../../lib/embedded';
 import { gate } from '../gate';
 import { HttpError } from '../../lib/errors';
 import { ImportAborted, type ImportProgress, type ImportResult } from '../../phonenumbers/import-types';
@@ -29,7 +30,7 @@ export interface ImportOptions {
  * 1M rows). At 16 MB they die young (peak 285–295 MB), at no cost in time.
  */
 const YOUNG_MB = 16;
-const WORKER_FILE = serverEntry('server/src/db/sqlite/import-worker.ts');
+const WORKER_SOURCE = 'server/src/db/sqlite/import-worker.ts';
 
 /**
  * Imports a phone-number file into SQLite (see runImport). On a database file the import runs in a
@@ -58,7 +59,7 @@ function importInWorker(dbFile: string, file: string, kind: 'csv' | 'json', opti
   const flag = new SharedArrayBuffer(4);
   const job: WorkerJob = { dbFile, file, kind, skippedDir: options.skippedDir, batchSize: options.batchSize, flag };
   const limits = { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB }, workerData: job };
-  const worker = WORKER_FILE.endsWith('.ts') ? new Worker(tsBoot(), { eval: true, ...limits }) : new Worker(WORKER_FILE, limits);
+  const worker = startWorker(limits);
   const cancel = () => Atomics.store(new Int32Array(flag), 0, 1);
   options.signal?.addEventListener('abort', cancel, { once: true });
   return new Promise<ImportResult>((resolve, reject) => {
@@ -82,14 +83,24 @@ function importInWorker(dbFile: string, file: string, kind: 'csv' | 'json', opti
 }
 
 /**
+ * Inside the single executable the worker runs the embedded server bundle again, which starts the import
+ * worker when it finds itself off the main thread (server/src/cli/bin.ts).
+ */
+function startWorker(options: { resourceLimits: { maxYoungGenerationSizeMb: number }; workerData: WorkerJob }): Worker {
+  if (isEmbedded()) return new Worker(embeddedText(BUNDLE_ASSET), { eval: true, ...options });
+  const file = serverEntry(WORKER_SOURCE);
+  return file.endsWith('.ts') ? new Worker(tsBoot(file), { eval: true, ...options }) : new Worker(file, options);
+}
+
+/**
  * Under tsx (development, tests) a worker does not inherit the TypeScript loader: a small script
  * loads the worker's source through tsx's API. Compiled code starts the .js worker directly.
  */
-function tsBoot(): string {
+function tsBoot(workerFile: string): string {
   // The ESM build of tsx's API (its CommonJS build cannot register the loader inside a worker).
   const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
   const api = pathToFileURL(path.join(path.dirname(pkg), 'dist/esm/api/index.mjs')).href;
-  return `import(${JSON.stringify(api)}).then((m) => m.tsImport(${JSON.stringify(pathToFileURL(WORKER_FILE).href)}, ${JSON.stringify(import.meta.url)}))`;
+  return `import(${JSON.stringify(api)}).then((m) => m.tsImport(${JSON.stringify(pathToFileURL(workerFile).href)}, ${JSON.stringify(import.meta.url)}))`;
 }
 
 const importsRunning = new WeakMap<Database.Database, { count: number; main: number; temp: number }>();
