@@ -36,6 +36,7 @@ export const API_ROUTES: ApiRoute[] = [
   r('POST', '/auth/logout', ALL),
   r('GET', '/config', 'public'),
   r('GET', '/health', 'public'),
+  r('GET', '/health/ready', 'public'),
   // Meta's WhatsApp Cloud API webhooks: no sign-in, the body's X-Hub-Signature-256 (or the verify token) instead.
   r('GET', '/webhooks/whatsapp', 'public'),
   r('POST', '/webhooks/whatsapp', 'public'),
