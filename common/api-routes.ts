@@ -175,6 +175,12 @@ export const API_ROUTES: ApiRoute[] = [
   // Audit log
   r('GET', '/admin/audit', DA),
 
+  // Exports for the books (CSV, streamed). Bank details are the admin's alone, as on the withdrawal screen.
+  r('GET', '/admin/export/members', DA),
+  r('GET', '/admin/export/withdrawals', A),
+  r('GET', '/admin/export/messagelog', DA),
+  r('GET', '/admin/export/audit', DA),
+
   // Developer monitor
   r('GET', '/dev/monitor/local', D),
   r('GET', '/dev/monitor/remote', D),

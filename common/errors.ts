@@ -47,6 +47,8 @@ export const ERROR_MESSAGES = {
   whatsapp_not_found: ['Whatsapp not found'],
   withdraw_not_found: ['Withdraw not found'],
   skipped_list_gone: ['The skipped list is no longer available.'],
+  export_range_required: ['Choose a date range: from and to, as YYYY-MM-DD.'],
+  export_range_order: ['The start date must not be after the end date.'],
   // Forms
   invalid_request: ['Invalid request'],
   invalid_json_body: ['Invalid JSON body'],
