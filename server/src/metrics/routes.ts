@@ -2,8 +2,7 @@ import crypto from 'node:crypto';
 import type { Express, RequestHandler } from 'express';
 import { Gauge } from 'prom-client';
 import type { AppContext } from '../context';
-import { isPostgres } from '../db/postgres';
-import { gate } from '../db/gate';
+import { connectionUsage } from '../db/stores';
 import { engineFor } from '../engine/engine';
 import { HttpError } from '../lib/errors';
 import { observeRequest, registry } from './registry';
@@ -22,12 +21,8 @@ const contextGauge = (name: string, help: string, read: (ctx: AppContext) => num
   });
 
 contextGauge('blast_accounts_sending', 'WhatsApp accounts whose blast loop runs on this node', (ctx) => engineFor(ctx).running);
-contextGauge('blast_db_connections_in_use', 'Database connections checked out (PostgreSQL pool; SQLite: its one connection held by a transaction)', (ctx) =>
-  isPostgres(ctx.db) ? ctx.db.$client.totalCount - ctx.db.$client.idleCount : gate.usage().inUse,
-);
-contextGauge('blast_db_connections_waiting', 'Queries waiting for a database connection', (ctx) =>
-  isPostgres(ctx.db) ? ctx.db.$client.waitingCount : gate.usage().waiting,
-);
+contextGauge('blast_db_connections_in_use', 'Database connections checked out (PostgreSQL pool; SQLite: its one connection held by a transaction)', (ctx) => connectionUsage(ctx.db).inUse);
+contextGauge('blast_db_connections_waiting', 'Queries waiting for a database connection', (ctx) => connectionUsage(ctx.db).waiting);
 
 /**
  * Times every request and counts it when its answer ends, under the API route's template (set by
