@@ -108,6 +108,25 @@ describe('the books exports: content', () => {
     ]);
   });
 
+  it('pages through the log in time order: 2,500 rows, many at one moment, each written once', async () => {
+    const at = on('2026-12-10', 5);
+    const rows = Array.from({ length: 2_500 }, (_, i) => ({
+      userId: other.id,
+      number: `62813${String(20000000 + i)}`,
+      success: true,
+      income: 1,
+      // Runs of 700 rows share a moment, so pages end inside a run.
+      createdAt: new Date(at.getTime() + Math.floor(i / 700) * 1000),
+    }));
+    for (let i = 0; i < rows.length; i += 500) await t.ctx.db.insert(messageLogs).values(rows.slice(i, i + 500));
+    const res = await t.http.get('/api/admin/export/messagelog?from=2026-12-10&to=2026-12-10').set(admin.auth).buffer(true);
+    const got = rowsOf(res.text).slice(1);
+    expect(got).toHaveLength(2_500);
+    expect(new Set(got.map((r) => r[0])).size).toBe(2_500);
+    expect(got.map((r) => r[4])).toEqual(rows.map((r) => r.number));
+    await t.ctx.db.delete(messageLogs).where(eq(messageLogs.userId, other.id));
+  });
+
   it('streams the audit log, whole or for a range, with its details as JSON', async () => {
     const all = rowsOf((await t.http.get('/api/admin/export/audit').set(admin.auth).buffer(true)).text);
     expect(all[0]).toEqual(['id', 'createdAt', 'actor_id', 'target_user_id', 'action', 'details']);
