@@ -42,6 +42,7 @@ export const API_ROUTES: ApiRoute[] = [
   r('POST', '/auth/2fa/disable', ALL),
   r('GET', '/config', 'public'),
   r('GET', '/health', 'public'),
+  r('GET', '/health/ready', 'public'),
   // Meta's WhatsApp Cloud API webhooks: no sign-in, the body's X-Hub-Signature-256 (or the verify token) instead.
   r('GET', '/webhooks/whatsapp', 'public'),
   r('POST', '/webhooks/whatsapp', 'public'),
@@ -179,6 +180,12 @@ export const API_ROUTES: ApiRoute[] = [
 
   // Audit log
   r('GET', '/admin/audit', DA),
+
+  // Exports for the books (CSV, streamed). Bank details are the admin's alone, as on the withdrawal screen.
+  r('GET', '/admin/export/members', DA),
+  r('GET', '/admin/export/withdrawals', A),
+  r('GET', '/admin/export/messagelog', DA),
+  r('GET', '/admin/export/audit', DA),
 
   // Developer monitor
   r('GET', '/dev/monitor/local', D),

@@ -61,6 +61,8 @@ export const ERROR_MESSAGES = {
   whatsapp_not_found: ['Whatsapp not found'],
   withdraw_not_found: ['Withdraw not found'],
   skipped_list_gone: ['The skipped list is no longer available.'],
+  export_range_required: ['Choose a date range: from and to, as YYYY-MM-DD.'],
+  export_range_order: ['The start date must not be after the end date.'],
   // Forms
   invalid_request: ['Invalid request'],
   invalid_json_body: ['Invalid JSON body'],
@@ -72,6 +74,7 @@ export const ERROR_MESSAGES = {
   note_too_long: ['Keterangan is too long.'],
   nominal_required: ['Nominal is required.'],
   nominal_whole: ['Nominal must be a whole number.'],
+  amount_digits_only: ['Write the amount in digits only, without separators (10000, not 10.000).'],
   nominal_positive: ['Nominal must be more than 0.'],
   bank_names_required: ['Bank names is required.'],
   colors_invalid: ['Colors must be hex colours separated by comma and space, e.g. #2C2C2C, #3E3A32.'],

@@ -6,18 +6,21 @@ import { createApi } from './lib/api';
 import { errorMiddleware, HttpError } from './lib/errors';
 import { serveClient } from './lib/static';
 import { requestLogger } from './lib/logger';
+import type { Logger } from 'pino';
 import { areaRoutes } from './routes';
 import { WEBHOOK_PATHS } from './webhooks/routes';
 import { bearerToken, userFromToken } from './auth/middleware';
 import { canOpenPage } from '../../common/roles';
+import { mountMetrics, requestMetrics } from './metrics/routes';
 
 /** The Express app, without listening, so tests run it in-process. */
-export function createApp(ctx: AppContext, extra: { beforeApi?: (app: express.Express) => void } = {}) {
+export function createApp(ctx: AppContext, extra: { beforeApi?: (app: express.Express) => void; logger?: Logger } = {}) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
   // First, so every answer (static files and 404s too) carries X-Request-Id and gets its log line.
-  app.use(requestLogger());
+  app.use(requestLogger(extra.logger));
+  app.use(requestMetrics());
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -58,6 +61,7 @@ export function createApp(ctx: AppContext, extra: { beforeApi?: (app: express.Ex
   );
 
   extra.beforeApi?.(app);
+  mountMetrics(app, ctx);
 
   const api = createApi(ctx);
   for (const register of areaRoutes) register(api, ctx);

@@ -72,6 +72,7 @@ const EnvSchema = z.object({
   SIM_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.05),
   SIM_TOKEN: z.string().min(16, 'SIM_TOKEN must be at least 16 characters').optional(),
   SIM_PUBLIC: boolish,
+  METRICS_TOKEN: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
   TELEGRAM_URL: z.string().url().default('https://t.me/blast_support'),
   ALLOWED_ORIGINS: z.string().optional(),
   TRUST_PROXY: trustProxy,
@@ -134,6 +135,8 @@ export interface Config {
     public: boolean;
   };
   telegramUrl: string;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; without it /metrics is a 404. */
+  metricsToken: string | null;
   /** Extra origins allowed to open a socket (the app's own origin is always allowed). */
   allowedOrigins: string[];
   /** Express's 'trust proxy': whose X-Forwarded-* headers are believed (default loopback). */
@@ -244,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sim: { seed: e.SIM_SEED, latencyMs: e.SIM_LATENCY_MS, failureRate: e.SIM_FAILURE_RATE },
     simAccess: { token: e.SIM_TOKEN ?? null, public: e.SIM_PUBLIC ?? false },
     telegramUrl: e.TELEGRAM_URL,
+    metricsToken: e.METRICS_TOKEN ?? null,
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean),
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
@@ -295,6 +299,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sim: { seed: 'test', latencyMs: 0, failureRate: 0 },
     simAccess: { token: TEST_SIM_TOKEN, public: false },
     telegramUrl: 'https://t.me/blast_support',
+    metricsToken: null,
     allowedOrigins: [],
     trustProxy: 'loopback',
     shutdownTimeoutMs: 10_000,

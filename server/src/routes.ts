@@ -20,6 +20,7 @@ import { registerTemplateRoutes } from './templates/routes';
 import { registerAuditRoutes } from './audit/routes';
 import { registerHealthRoutes } from './health/routes';
 import { registerWebhookRoutes } from './webhooks/routes';
+import { registerExportRoutes } from './exports/routes';
 
 /** Each area mounts its calls; add an area here. */
 export const areaRoutes: Array<(api: Api, ctx: AppContext) => void> = [
@@ -43,4 +44,5 @@ export const areaRoutes: Array<(api: Api, ctx: AppContext) => void> = [
   registerAuditRoutes,
   registerHealthRoutes,
   registerWebhookRoutes,
+  registerExportRoutes,
 ];

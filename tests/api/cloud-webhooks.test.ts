@@ -91,7 +91,7 @@ interface StatusItem {
   errors?: Array<{ code: number; title: string; message?: string }>;
 }
 
-function statusBody(statuses: StatusItem[]) {
+function statusBody(statuses: StatusItem[], phoneNumberId = PHONE_NUMBER_ID) {
   const ts = String(Math.floor(Date.now() / 1000));
   return {
     object: 'whatsapp_business_account',
@@ -103,7 +103,7 @@ function statusBody(statuses: StatusItem[]) {
             field: 'messages',
             value: {
               messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '6281300001111', phone_number_id: PHONE_NUMBER_ID },
+              metadata: { display_phone_number: '6281300001111', phone_number_id: phoneNumberId },
               statuses: statuses.map((s) => ({ recipient_id: '6281200000000', timestamp: ts, ...s })),
             },
           },
@@ -295,6 +295,31 @@ describe('delivery statuses', () => {
     const huge = ' '.repeat(3 * 1024 * 1024 + 1);
     const refused = await t.http.post('/api/webhooks/whatsapp').set('Content-Type', 'application/json').set('X-Hub-Signature-256', signBody(SECRET, huge)).send(huge);
     expect(refused.status).toBe(413);
+  });
+
+  it("ignores and logs a status whose metadata.phone_number_id is not the number that sent the message", async () => {
+    const [send] = await acceptedSends(1);
+    const lines: Array<{ msg: string; fields?: Record<string, unknown> }> = [];
+    const log = t.ctx.log;
+    t.ctx.log = (msg, _err, fields) => void lines.push({ msg, fields });
+    try {
+      // A number linked elsewhere, or none Meta knows here: either way not the sender.
+      for (const other of ['109876543299', '']) {
+        const res = await post(statusBody([{ id: send!.wamid, status: 'delivered' }], other));
+        expect(res.status).toBe(200);
+      }
+    } finally {
+      t.ctx.log = log;
+    }
+    expect(await logRow(send!.id)).toMatchObject({ success: true, income: 0, deliveryStatus: 'sent' });
+    expect((await user(member.id)).income).toBe(before.member.income);
+    expect((await account()).income).toBe(before.account.income);
+    const ignored = lines.filter((l) => l.msg.startsWith('Cloud API status ignored'));
+    expect(ignored).toHaveLength(2);
+    expect(ignored[0]!.fields).toMatchObject({ messageId: send!.wamid, status: 'delivered', phoneNumberId: '109876543299', accountId });
+    // The sender's own number still applies it.
+    expect((await post(statusBody([{ id: send!.wamid, status: 'delivered' }]))).status).toBe(200);
+    expect(await logRow(send!.id)).toMatchObject({ success: true, income: PRICE, deliveryStatus: 'delivered' });
   });
 
   it('ignores unknown message ids with 200', async () => {

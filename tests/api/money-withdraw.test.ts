@@ -85,23 +85,21 @@ describe('withdraw request', () => {
     expect(ok.body.withdraw).toMatchObject({ userId: m.id, nominal: 10000, status: 'requested' });
   });
 
-  it('reads amounts written with thousands separators as the console writes them, never as a fraction of them', async () => {
+  it("refuses an amount written with a separator ('10.000', '12,000') with a field error instead of guessing it", async () => {
     const m = await memberWith(50000);
-    const dotted = await request(m, { nominal: '10.000' });
-    expect(dotted.status).toBe(201);
-    expect(dotted.body.withdraw.nominal).toBe(10000);
-    const commas = await request(m, { nominal: '12,000' });
-    expect(commas.status).toBe(201);
-    expect(commas.body.withdraw.nominal).toBe(12000);
+    for (const nominal of ['10.000', '12,000', '+10.000', '1.000.000', '10000,5', '10.5', ' 10.000 ']) {
+      const res = await request(m, { nominal });
+      expect(res.status, nominal).toBe(422);
+      expect(res.body, nominal).toMatchObject({
+        code: 'amount_digits_only',
+        errors: { nominal: 'Write the amount in digits only, without separators (10000, not 10.000).' },
+      });
+    }
+    expect(await balanceOf(m)).toBe(50000);
+    // Digits only, as text or as a number, still count.
+    expect((await request(m, { nominal: '10000' })).status).toBe(201);
+    expect((await request(m, { nominal: 12000 })).status).toBe(201);
     expect(await balanceOf(m)).toBe(28000);
-    const signed = await request(m, { nominal: '+10.000' });
-    expect(signed.status).toBe(201);
-    expect(signed.body.withdraw.nominal).toBe(10000);
-    expect(await balanceOf(m)).toBe(18000);
-    // A decimal comma or a lone point is a fraction, refused for whole rupiah.
-    expect((await request(m, { nominal: '10000,5' })).status).toBe(422);
-    expect((await request(m, { nominal: '10.5' })).status).toBe(422);
-    expect(await balanceOf(m)).toBe(18000);
   });
 
   it('answers code 1 when the bank account is missing', async () => {

@@ -64,7 +64,7 @@ describe('numbers typed as text are read as decimal digits only', () => {
     expect(level.status).toBe(201);
   });
 
-  it("an id is digits only: thousands marks read in amounts ('1.000') do not make '1.234' member 1234", async () => {
+  it("an id is digits only, and so is an amount: '1.234' is not member 1234, '1.000' is no nominal", async () => {
     const before = await bonusCount();
     for (const userId of [`1.${String(member.id).padStart(3, '0')}`, `${member.id} 0`]) {
       const res = await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId, nominal: 5, reason: 'uji' });
@@ -72,8 +72,19 @@ describe('numbers typed as text are read as decimal digits only', () => {
     }
     expect(await bonusCount()).toBe(before);
     const amount = await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: member.id, nominal: '1.000', reason: 'uji' });
-    expect(amount.status).toBe(201);
-    expect(amount.body.bonus?.nominal ?? amount.body.nominal).toBe(1000);
+    expect(amount.status).toBe(422);
+    expect(amount.body.errors.nominal).toBe('Write the amount in digits only, without separators (10000, not 10.000).');
+    expect(await bonusCount()).toBe(before);
+    // The same refusal on every amount field: a member's fee, a level, the settings' price.
+    const fee = await t.http.put(`/api/admin/users/${member.id}`).set(admin.auth).send({ blast_fee: '1,000' });
+    expect(fee.status).toBe(422);
+    expect(fee.body.errors.blast_fee).toBe('Write the amount in digits only, without separators (10000, not 10.000).');
+    const level = await t.http.post('/api/admin/level/create').set(admin.auth).send({ name: 'Titik', blast_fee: '1.000', requirement_blast: '5' });
+    expect(level.status).toBe(422);
+    expect(level.body.errors.blast_fee).toBe('Write the amount in digits only, without separators (10000, not 10.000).');
+    const price = await t.http.put('/api/admin/setting/update').set(admin.auth).send({ ...SETTINGS, price: '10.000' });
+    expect(price.status).toBe(422);
+    expect(price.body.errors.price).toBe('Write the amount in digits only, without separators (10000, not 10.000).');
   });
 
   it('ids in paths and pages in queries are digits: /level/0x1 is not level 1, ?page=0x2 is page 1', async () => {

@@ -22,6 +22,8 @@ export const leaseKey = (kind: LeaseKind, id: number) => `${kind}:${id}`;
 export class LeaseKeeper {
   readonly node = newNodeId();
   readonly clustered: boolean;
+  /** Leases this node held at its last renewal (0 on SQLite, where none are written). */
+  held = 0;
   private readonly listeners: SweepListener[] = [];
   private timer: NodeJS.Timeout | null = null;
   private sweeping: Promise<void> | null = null;
@@ -59,6 +61,7 @@ export class LeaseKeeper {
       try {
         if (!isStoreOpen(this.ctx.db)) return;
         const held = await renewLeases(this.ctx.db, this.node, LEASE_TTL_MS);
+        this.held = held.size;
         for (const listener of this.listeners) {
           if (this.stopped) return;
           await listener(held);

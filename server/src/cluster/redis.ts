@@ -3,6 +3,7 @@ import type { createAdapter } from '@socket.io/redis-adapter';
 import { MemoryStore, type Store } from 'express-rate-limit';
 import type { RedisReply } from 'rate-limit-redis';
 import { maskedUrl, StartFailure } from '../lib/errors';
+import type { Logger } from 'pino';
 import { getLogger } from '../lib/logger';
 
 const options = (url: string) => ({ url, socket: { connectTimeout: 3_000, reconnectStrategy: (retries: number) => Math.min(retries * 200, 3_000) } });
@@ -112,10 +113,31 @@ function withLocalFallback(pub: Client, shared: Store, outage: Outage): Store {
 }
 
 /**
+ * Logs an outage once when the connection drops (warn) and once when it is back (info, with how long it
+ * lasted), however many reconnection attempts and failed commands lie between: an operator sees both ends.
+ */
+function watchConnection(c: Client, url: string, logger: Logger): void {
+  let downSince: number | null = null;
+  const lost = (err?: unknown) => {
+    if (downSince !== null) return;
+    downSince = Date.now();
+    const why = err instanceof Error ? err.message || err.constructor.name : 'connection closed';
+    logger.warn({ redis: maskedUrl(url), reason: why }, 'Redis is away: retrying; live events and limits stay on this node meanwhile');
+  };
+  c.on('error', (err: unknown) => lost(err));
+  c.on('reconnecting', () => lost());
+  c.on('ready', () => {
+    if (downSince === null) return;
+    logger.info({ redis: maskedUrl(url), downMs: Date.now() - downSince }, 'Redis is back');
+    downSince = null;
+  });
+}
+
+/**
  * Connects to Redis. The client, the socket.io adapter and the rate-limit store load here, so a
  * single node without Redis never loads them.
  */
-export async function connectRedis(url: string, prefix = 'blast:', startTimeoutMs = 10_000): Promise<RedisLink> {
+export async function connectRedis(url: string, prefix = 'blast:', startTimeoutMs = 10_000, logger: Logger = getLogger()): Promise<RedisLink> {
   const [{ createClient }, { createAdapter }, { RedisStore }] = await Promise.all([import('redis'), import('@socket.io/redis-adapter'), import('rate-limit-redis')]);
   const pub: Client = createClient(options(url));
   const sub: Client = createClient(options(url));
@@ -136,6 +158,7 @@ export async function connectRedis(url: string, prefix = 'blast:', startTimeoutM
     throw new StartFailure(`Cannot connect to Redis at ${maskedUrl(url)} within ${startTimeoutMs / 1000} s (${why}). Check REDIS_URL, or leave it unset on a single node.`);
   }
   const outage: Outage = { publishFailing: false, limitsLocal: false };
+  watchConnection(pub, url, logger);
   return {
     pub,
     sub,

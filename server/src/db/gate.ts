@@ -16,6 +16,11 @@ class SqliteGate {
   private owner: symbol | null = null;
   private waiters: Array<() => void> = [];
 
+  /** For the metrics: the one connection in use by a transaction (0 or 1) and the callers waiting for it. */
+  usage(): { inUse: number; waiting: number } {
+    return { inUse: this.owner === null ? 0 : 1, waiting: this.waiters.length };
+  }
+
   /** True when the caller runs inside the open transaction. */
   mine(): boolean {
     return this.owner !== null && this.context.getStore() === this.owner;

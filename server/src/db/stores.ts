@@ -1,6 +1,7 @@
 import type { Db } from './client';
 import type { EngineStore } from '../engine/store';
 import { isPostgres } from './postgres';
+import { gate } from './gate';
 import { sqliteEngineStore, sqliteIsOpen } from './sqlite/engine';
 import { postgresEngineStore } from './pg/engine';
 
@@ -23,4 +24,10 @@ export function engineStoreOf(db: Db): EngineStore {
 export function isStoreOpen(db: Db): boolean {
   if (isPostgres(db)) return (db.$client as unknown as { ended?: boolean }).ended !== true;
   return sqliteIsOpen(db);
+}
+
+/** For the metrics: connections in use and queries waiting for one (PostgreSQL's pool; SQLite's one connection and its gate). */
+export function connectionUsage(db: Db): { inUse: number; waiting: number } {
+  if (isPostgres(db)) return { inUse: db.$client.totalCount - db.$client.idleCount, waiting: db.$client.waitingCount };
+  return gate.usage();
 }

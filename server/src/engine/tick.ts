@@ -2,6 +2,7 @@ import { referralAmount } from '../money/referral';
 import { cooldownCutoff, feeOn, intervalSeconds, readSnapshot, type RuleSnapshot } from './snapshot';
 import type { ClaimedTarget, EngineStore, RawAccount, RawTarget, RawTemplate, SendRecord, SendRules } from './store';
 import { isMapped, pickTemplate } from './templates';
+import { engineTicks, messages } from '../metrics/registry';
 
 export type ClaimAnswer = { kind: 'claimed'; target: ClaimedTarget; template: RawTemplate } | { kind: 'none' } | { kind: 'no-template' };
 
@@ -121,9 +122,11 @@ export class Ticker {
     if (!claims.length && !releases.length && !records.length) return;
     this.running = true;
     this.ticks += 1;
+    const stopTimer = engineTicks.startTimer();
     try {
       await this.runTick(claims, releases, records);
     } finally {
+      stopTimer();
       this.running = false;
       if (this.claims.length || this.releases.length || this.records.length) this.schedule();
     }
@@ -172,6 +175,7 @@ export class Ticker {
       for (const r of records) r.reject(err);
       return;
     }
+    for (const r of records) messages.inc({ result: r.attempt.success ? 'sent' : 'failed' });
     for (const r of records) this.settle(r.attempt.templateId);
     records.forEach((r, i) => r.resolve(answers.records[i]!));
     releases.forEach((r, i) => r.resolve(answers.releases[i]!));

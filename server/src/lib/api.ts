@@ -66,9 +66,17 @@ export function createApi(ctx: AppContext): Api {
           route.access === 'public' ? [] : route.simulator ? [simulatorGuard(ctx, [auth, requireRole(route.access)])] : [auth, requireRole(route.access)];
         const h = handlers.get(`${route.method} ${route.path}`) ?? [notYet];
         const lower = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-        router[lower](route.path, bodyType(h.some(readsMultipart)), refuseNul, ...guards, ...h);
+        router[lower](route.path, routeTemplate(`/api${route.path}`), bodyType(h.some(readsMultipart)), refuseNul, ...guards, ...h);
       }
     },
+  };
+}
+
+/** Names the call's template for the request metrics (a bounded label, never the path itself). */
+function routeTemplate(template: string): RequestHandler {
+  return (_req, res, next) => {
+    res.locals.routeTemplate = template;
+    next();
   };
 }
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { readTypedNumber } from '../../../common/typed-number';
 import { HttpError } from './errors';
 
 const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
@@ -11,15 +10,21 @@ const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
  */
 export const decimal = (v: unknown): unknown => (typeof v === 'string' && DECIMAL.test(v.trim()) ? Number(v.trim()) : v);
 
+export const AMOUNT_DIGITS_ONLY = 'Write the amount in digits only, without separators (10000, not 10.000).';
+
 /**
- * An amount (rupiah, a fee, an interval, a requirement) as a form or an API call types it: as `decimal`, and
- * thousands grouped as the console writes them ('10.000', '1.000.000', '12,000', '+10.000') are read as the
- * console reads them (common/typed-number.ts), never as 10; a decimal comma ('10000,5') is a fraction.
+ * An amount (rupiah, a fee, an interval, a requirement) sent as text: digits only, read as `decimal`. A
+ * separator ('10,000', '1.000', '10.5', '10000,5') is refused with its own field error: '1.000' is a
+ * thousand to an Indonesian and one to a program, and guessing wrong moves money by a factor of a
+ * thousand. JSON numbers are unchanged; the console's fields send numbers.
  */
-export const typedAmount = (v: unknown): unknown => {
+export const typedAmount = (v: unknown, ctx?: { addIssue: (issue: { code: 'custom'; message: string; input?: unknown }) => void }): unknown => {
   if (typeof v !== 'string') return v;
-  const n = decimal(readTypedNumber(v));
-  return typeof n === 'number' ? n : v;
+  if (/[.,]/.test(v)) {
+    ctx?.addIssue({ code: 'custom', message: AMOUNT_DIGITS_ONLY, input: v });
+    return ctx ? z.NEVER : v;
+  }
+  return decimal(v);
 };
 
 /** A positive integer id from a path segment, else 404 (an id that cannot exist). */

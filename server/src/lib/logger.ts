@@ -179,16 +179,23 @@ export function pathOf(req: IncomingMessage): string {
 
 /**
  * Express middleware: every request gets an id (echoed in X-Request-Id, bound as `reqId` on `req.log`) and,
- * when its response ends, one line `{ reqId, method, url, status, ms }`: info, warn for 4xx, error for 5xx,
- * debug for a successful health check (load balancers poll it). Headers and bodies are never logged.
+ * when its response ends, one line `{ reqId, method, url, status, ms, ip, userId }`: info, warn for 4xx,
+ * error for 5xx, debug for a successful health check or metrics scrape (polled all day). `ip` is the client's
+ * address as TRUST_PROXY resolves it (Express's req.ip), `userId` the signed-in user's id when the call
+ * needed a sign-in. Headers and bodies are never logged.
  */
 export function requestLogger(logger: Logger = getLogger()): HttpLogger {
-  const line = (req: IncomingMessage, res: ServerResponse, ms: number) => ({
-    method: req.method,
-    url: pathOf(req),
-    status: res.statusCode,
-    ms,
-  });
+  const line = (req: IncomingMessage, res: ServerResponse, ms: number) => {
+    const r = req as IncomingMessage & { ip?: string; user?: { id?: unknown } };
+    return {
+      method: req.method,
+      url: pathOf(req),
+      status: res.statusCode,
+      ms,
+      ip: r.ip ?? req.socket?.remoteAddress ?? null,
+      userId: typeof r.user?.id === 'number' ? r.user.id : null,
+    };
+  };
   return pinoHttp({
     logger,
     quietReqLogger: true,
@@ -201,7 +208,8 @@ export function requestLogger(logger: Logger = getLogger()): HttpLogger {
     customLogLevel: (req, res, err) => {
       if (err || res.statusCode >= 500) return 'error';
       if (res.statusCode >= 400) return 'warn';
-      return pathOf(req) === '/api/health' ? 'debug' : 'info';
+      const path = pathOf(req);
+      return path === '/api/health' || path === '/api/health/ready' || path === '/metrics' ? 'debug' : 'info';
     },
     customSuccessMessage: (req, res) => (res.writableEnded ? 'request completed' : 'request aborted'),
     customErrorMessage: () => 'request failed',

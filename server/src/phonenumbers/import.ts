@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { importRows } from '../metrics/registry';
 import { importPhoneFile, type ImportOptions } from '../db/phonelist';
 import type { ImportResult } from './import-types';
 import { scheduleIndexing } from './search';
@@ -16,6 +17,8 @@ const AFTER_ANSWER_MS = 250;
  */
 export async function importPhoneNumbers(db: Db, file: string, kind: 'csv' | 'json', options: ImportOptions): Promise<ImportResult> {
   const result = await importPhoneFile(db, file, kind, options);
+  importRows.inc({ outcome: 'added' }, result.createdCount);
+  importRows.inc({ outcome: 'skipped' }, result.skippedCount);
   // Folding the new rows into the figures and indexing them for search run in background steps,
   // started once the answer is on its way (reads and searches meanwhile count and scan them directly).
   if (result.createdCount > 0) setTimeout(() => void scheduleIndexing(db), AFTER_ANSWER_MS).unref();

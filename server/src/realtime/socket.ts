@@ -4,6 +4,7 @@ import { Server as IoServer, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
 import { userFromToken } from '../auth/middleware';
 import { roomsFor, type SocketIdentity } from './hub';
+import { socketConnections } from '../metrics/registry';
 
 /** setTimeout holds at most about 24.8 days; a 30-day token's timer is re-armed until it is due. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -66,6 +67,8 @@ export function attachSocket(ctx: AppContext, http: HttpServer): IoServer {
     const who = socket.data as SocketIdentity;
     for (const room of roomsFor(who.userId, who.role)) void socket.join(room);
     closeAtExpiry(socket, who.expiresAt);
+    socketConnections.inc();
+    socket.once('disconnect', () => socketConnections.dec());
   });
 
   if (ctx.redis) io.adapter(ctx.redis.socketAdapter());

@@ -21,7 +21,7 @@ const optText = z.preprocess((v) => (v === null ? '' : v), z.string().trim().max
 const optWhole = (label: string, max: number) =>
   z
     .preprocess(
-      (v) => (v === '' || v === undefined ? undefined : v === null ? null : typedAmount(v)),
+      (v, ctx) => (v === '' || v === undefined ? undefined : v === null ? null : typedAmount(v, ctx)),
       z
         .number({ message: `${label} must be a number.` })
         // The bounds decide a number past 2^53 (zod's int() would call it not whole).

@@ -8,6 +8,7 @@ import { handleCloudMessages } from './inbound';
 import { batchesOf, type CloudStatus } from './schema';
 import { applyStatus } from './statuses';
 import { startupReleased } from '../whatsapp/events';
+import { webhookStatuses } from '../metrics/registry';
 
 const heldByContext = new WeakMap<AppContext, HeldStatuses>();
 
@@ -54,20 +55,33 @@ export function heldStatusesOf(ctx: AppContext): HeldStatuses {
  */
 export async function handleWebhook(ctx: AppContext, body: unknown): Promise<void> {
   for (const batch of batchesOf(body)) {
-    const unknown = await applyStatuses(ctx, batch.statuses);
+    const unknown = await applyStatuses(ctx, batch.statuses, batch.phoneNumberId);
     if (unknown.length) await heldStatusesOf(ctx).hold(batch.phoneNumberId, unknown);
     if (batch.messages.length) await handleCloudMessages(ctx, batch.phoneNumberId, batch.messages);
   }
 }
 
-/** Applies statuses in order and tells the accounts and balances they changed; answers those whose message is not in the log yet. */
-async function applyStatuses(ctx: AppContext, statuses: CloudStatus[]): Promise<CloudStatus[]> {
+/**
+ * Applies statuses in order and tells the accounts and balances they changed; answers those whose message is
+ * not in the log yet. `from` is the body's business number; held statuses come without it (they were held
+ * only for a number linked here, and their row did not exist yet to compare with).
+ */
+async function applyStatuses(ctx: AppContext, statuses: CloudStatus[], from?: string | null): Promise<CloudStatus[]> {
   const unknown: CloudStatus[] = [];
   const accounts = new Set<number>();
   const balances = new Set<number>();
   for (const status of statuses) {
-    const outcome = await applyStatus(ctx.db, status);
+    const outcome = await applyStatus(ctx.db, status, from);
     if (outcome.kind === 'unknown') unknown.push(status);
+    if (outcome.kind === 'other-number') {
+      ctx.log('Cloud API status ignored: the webhook names another business number than the one that sent the message', undefined, {
+        messageId: status.id,
+        status: status.status,
+        phoneNumberId: from ?? null,
+        accountId: outcome.accountId,
+      });
+    }
+    webhookStatuses.inc({ status: outcome.kind === 'unknown' || outcome.kind === 'other-number' || outcome.kind === 'ignored' ? outcome.kind : status.status });
     if ((outcome.kind === 'paid' || outcome.kind === 'failed') && outcome.accountId !== null) accounts.add(outcome.accountId);
     for (const id of outcome.balances) balances.add(id);
   }

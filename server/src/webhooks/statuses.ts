@@ -58,8 +58,11 @@ function statusTime(status: CloudStatus): Date {
 
 /** What one status did, for the live events after the commit. */
 export interface StatusOutcome {
-  /** 'unknown': no log row has the message id (yet: see webhooks/held.ts). */
-  kind: 'unknown' | 'ignored' | 'status' | 'paid' | 'failed';
+  /**
+   * 'unknown': no log row has the message id (yet: see webhooks/held.ts). 'other-number': the body names
+   * a business number that is not the one that sent the message, so the status was not applied.
+   */
+  kind: 'unknown' | 'ignored' | 'other-number' | 'status' | 'paid' | 'failed';
   accountId: number | null;
   userId: number | null;
   /** Users whose balance changed: the member paid, and a credited referrer. */
@@ -76,12 +79,18 @@ const UNKNOWN: StatusOutcome = { ...IGNORED, kind: 'unknown' };
  *   rule (plus the referrer's credit) on the log row, the account and the member;
  * - 'failed' after acceptance turns an unpaid success into a failure and moves the account's, member's and
  *   number's counters from success to fail. A paid row keeps its money (see docs/decisions.md).
- * Unknown message ids change nothing (answered 'unknown').
+ * Unknown message ids change nothing (answered 'unknown'). With `from` (the body's
+ * metadata.phone_number_id), a status for a message another business number sent changes nothing either:
+ * Meta reports a message's statuses under the number that sent it, so a mismatch is a forged or misrouted body.
  */
-export async function applyStatus(db: Db, status: CloudStatus): Promise<StatusOutcome> {
+export async function applyStatus(db: Db, status: CloudStatus, from?: string | null): Promise<StatusOutcome> {
   return moneyTransaction(db, async (tx) => {
     const row = await one(tx.select().from(messageLogs).where(eq(messageLogs.waMessageId, status.id)).orderBy(asc(messageLogs.id)).limit(1));
     if (!row) return UNKNOWN;
+    if (from !== undefined && row.whatsappId !== null) {
+      const sender = await one(tx.select({ number: whatsapps.cloudPhoneNumberId }).from(whatsapps).where(eq(whatsapps.id, row.whatsappId)).limit(1));
+      if (sender && sender.number !== from) return { ...IGNORED, kind: 'other-number', accountId: row.whatsappId, userId: row.userId };
+    }
     if (!moves(row.deliveryStatus, status.status)) return IGNORED;
     const at = statusTime(status);
     const base = { kind: 'status' as const, accountId: row.whatsappId, userId: row.userId, balances: [] as number[] };

@@ -3,6 +3,7 @@ import { useTranslate } from '@refinedev/core';
 import { Alert, Table, Typography } from 'antd';
 import { Pager } from '../../components/Pager';
 import { PageTitle } from '../../components/PageTitle';
+import { BooksExportButton } from '../../components/BooksExportButton';
 import { formatDateTime } from '../../lib/format';
 import { auditDetail } from './detail';
 
@@ -35,7 +36,7 @@ export function AuditList() {
   const error = tableQuery.error;
   return (
     <div>
-      <PageTitle title={t('audit.title')} />
+      <PageTitle title={t('audit.title')} extra={<BooksExportButton />} />
       {error && <Alert type="error" showIcon message={error.message || t('audit.error')} style={{ marginBottom: 16 }} />}
       <Table<AuditRow> {...tableProps} rowKey="id" pagination={false} scroll={{ x: true }} locale={{ emptyText: t('audit.empty') }}>
         <Table.Column<AuditRow> key="time" title={t('audit.fields.time')} render={(_, r) => formatDateTime(r.createdAt)} />
