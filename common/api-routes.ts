@@ -84,6 +84,9 @@ export const API_ROUTES: ApiRoute[] = [
   r('PUT', '/admin/whatsapp/interval', DAM),
   r('POST', '/admin/whatsapp/start-blasting', DM),
   r('POST', '/admin/whatsapp/stop-blasting', DM),
+  // A blast start set for a later time: the owner, and admin and dev for any account.
+  r('POST', '/admin/whatsapp/schedule-blasting', DAM),
+  r('POST', '/admin/whatsapp/cancel-schedule', DAM),
   r('POST', '/admin/whatsapp/reset', DM),
   r('POST', '/admin/whatsapp/activate', DA),
   r('GET', '/admin/whatsapp/:id', ALL),

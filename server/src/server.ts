@@ -3,6 +3,7 @@ import type { AppContext } from './context';
 import { createApp } from './app';
 import { attachSocket } from './realtime/socket';
 import { closeHeldStatuses } from './webhooks/service';
+import { closeScheduler } from './engine/schedule';
 
 /** The HTTP server with the app and socket.io on one port; `listen` is the caller's. */
 export function createServer(ctx: AppContext) {
@@ -13,6 +14,7 @@ export function createServer(ctx: AppContext) {
     new Promise<void>((resolve) => {
       ctx.realtime.flush();
       closeHeldStatuses(ctx);
+      closeScheduler(ctx);
       void io.close();
       server.close(() => resolve());
       server.closeIdleConnections();

@@ -431,3 +431,24 @@ export const heldStatuses = sqliteTable(
   },
   (t) => [index('held_statuses_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * A blast start set for a later time (engine/schedule.ts): at most one per account. When it is due, one
+ * node claims it (`claimed_until`, a lease: a node that dies while starting leaves it to another after the
+ * lease), starts the account's blast and deletes it.
+ */
+export const blastSchedules = sqliteTable(
+  'blast_schedules',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    /** Who set it. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    runAt: integer('run_at', { mode: 'timestamp_ms' }).notNull(),
+    claimedUntil: integer('claimed_until', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('blast_schedules_whatsapp_uq').on(t.whatsappId), index('blast_schedules_run_at_idx').on(t.runAt)],
+);

@@ -3,7 +3,8 @@ import type { AppContext } from '../context';
 import { currentUser } from '../auth/middleware';
 import { engineFor } from './engine';
 import { handleInbound } from './optout';
-import { BlastBody, SendBody } from './schema';
+import { BlastBody, CancelScheduleBody, ScheduleBody, SendBody } from './schema';
+import { cancelSchedule, resumeScheduler, scheduleBlast } from './schedule';
 import { startBlasting, stopBlasting } from './service';
 import { sendBlasterMessage } from './blaster';
 import { startupReleased } from '../whatsapp/events';
@@ -19,6 +20,7 @@ export function registerBlastRoutes(api: Api, ctx: AppContext): void {
       ctx.log(`Blast recovery: ${recovered.released} claim(s) released, ${recovered.resumed} loop(s) resumed, ${recovered.idled} shown idle`);
     }
   })().catch((err: unknown) => ctx.log('Blast recovery failed', err));
+  resumeScheduler(ctx);
 
   api.post('/admin/whatsapp/start-blasting', async (req, res) => {
     const body = BlastBody.parse(req.body ?? {});
@@ -28,6 +30,16 @@ export function registerBlastRoutes(api: Api, ctx: AppContext): void {
   api.post('/admin/whatsapp/stop-blasting', async (req, res) => {
     const body = BlastBody.parse(req.body ?? {});
     res.json(await stopBlasting(ctx, currentUser(req), body.whatsappClientId));
+  });
+
+  api.post('/admin/whatsapp/schedule-blasting', async (req, res) => {
+    const body = ScheduleBody.parse(req.body ?? {});
+    res.json(await scheduleBlast(ctx, currentUser(req), body.whatsappClientId, body.at));
+  });
+
+  api.post('/admin/whatsapp/cancel-schedule', async (req, res) => {
+    const body = CancelScheduleBody.parse(req.body ?? {});
+    res.json(await cancelSchedule(ctx, currentUser(req), body.whatsappClientId));
   });
 
   api.post('/admin/whatsapp/send-message/1', async (req, res) => {

@@ -13,6 +13,18 @@ export const BlastBody = z.object({
   loop: z.preprocess((v) => (v === undefined || v === null ? true : v === 'false' ? false : v), z.boolean()).optional(),
 });
 
+/** Schedule payload: the account and when its blast starts (an ISO date-time with its offset, or epoch ms). */
+export const ScheduleBody = z.object({
+  whatsappClientId: AccountRef,
+  at: z.preprocess(
+    (v) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '') ? new Date(typeof v === 'string' && /^[0-9]+$/.test(v.trim()) ? Number(v) : v) : undefined),
+    z.date({ message: 'Waktu jadwal wajib diisi' }).refine((d) => !Number.isNaN(d.getTime()), 'Waktu jadwal wajib diisi'),
+  ),
+});
+
+/** Cancel payload: the account. */
+export const CancelScheduleBody = z.object({ whatsappClientId: AccountRef });
+
 const list = (max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.split(',') : Array.isArray(v) ? v.map((x) => (typeof x === 'number' ? String(x) : x)) : v),

@@ -22,7 +22,7 @@ export const BLAST_CODES = { disconnected: 2, suspended: 3 } as const;
 const BLASTABLE_STATES = new Set(['connected', 'sending']);
 
 /** The account a blast call names (its id or its WhatsApp ID), if the caller may act on it. */
-async function accountOf(ctx: AppContext, caller: AuthUser, ref: number | string): Promise<WhatsappRow> {
+export async function accountOf(ctx: AppContext, caller: AuthUser, ref: number | string): Promise<WhatsappRow> {
   if (typeof ref === 'number') return await accountFor(ctx, caller, ref);
   const row = await one(
     ctx.db
@@ -75,7 +75,12 @@ export const NO_TARGETS_MSG = 'Tidak ada nomor tujuan yang bisa dikirimi saat in
 
 /** POST start-blasting: starts the account's loop (or keeps the one already running). */
 export async function startBlasting(ctx: AppContext, caller: AuthUser, ref: number | string, loop: boolean) {
-  const row = await accountOf(ctx, caller, ref);
+  const started = await startAccount(ctx, await accountOf(ctx, caller, ref), loop);
+  return { msg: 'Blast dimulai', data: whatsappView(accountRow(started)) };
+}
+
+/** Starts an account's blast under the rules of Start (a press of Start, or a scheduled start that is due). */
+export async function startAccount(ctx: AppContext, row: WhatsappRow, loop: boolean) {
   assertBlastable(ctx, row);
   const engine = engineFor(ctx);
   if (row.gateway === 'cloud-api') {
@@ -85,8 +90,7 @@ export async function startBlasting(ctx: AppContext, caller: AuthUser, ref: numb
   } else if (!engine.loopOf(row.id)) await assertActiveTemplate(ctx);
   // Nothing to send: say so now rather than start a run that ends at once without a word.
   if (!engine.loopOf(row.id) && !(await engine.hasTargets())) throw new HttpError(409, NO_TARGETS_MSG);
-  const started = await engine.start(await rawOf(ctx, row.id), !loop);
-  return { msg: 'Blast dimulai', data: whatsappView(accountRow(started)) };
+  return await engine.start(await rawOf(ctx, row.id), !loop);
 }
 
 /** POST stop-blasting: the loop ends after the send in flight; answers once it has. */

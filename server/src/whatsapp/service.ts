@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { schedulesOf } from '../engine/schedule';
 import type { AppContext } from '../context';
 import { transaction } from '../db/client';
 import { one, rawGet } from '../db/raw';
@@ -76,7 +77,11 @@ async function withOwner(ctx: AppContext, rows: WhatsappRow[]) {
     ? await ctx.db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email }).from(users).where(inArray(users.id, ids))
     : [];
   const byId = new Map(owners.map((o) => [o.id, o]));
-  return rows.map((r) => ({ ...whatsappView(r), user: byId.get(r.userId) ?? null }));
+  const schedules = await schedulesOf(ctx, rows.map((r) => r.id));
+  return rows.map((r) => {
+    const at = schedules.get(r.id);
+    return { ...whatsappView(r), user: byId.get(r.userId) ?? null, scheduled_at: at === undefined ? null : new Date(at).toISOString() };
+  });
 }
 
 export async function listAccounts(ctx: AppContext, caller: AuthUser, requestedUser: number | null, synced: boolean) {

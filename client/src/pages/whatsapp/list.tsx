@@ -15,6 +15,7 @@ import { useAddressText } from '../../lib/useAddressText';
 import { useSpecTable } from '../../lib/useSpecTable';
 import { useLive } from '../../providers/live';
 import { ActivateButton, RowActions } from './components/RowActions';
+import { ScheduleButton, ScheduledTag } from './components/Schedule';
 import { accountLabel, applyLive, type AccountRow } from './liveRow';
 import { BLAST_EVENTS, isForRow } from '../blaster/components/blastRow';
 import { useBlastRows } from '../blaster/components/useBlastRows';
@@ -146,6 +147,7 @@ export function WhatsappList() {
               </Tag>
             )}
             {label && <Typography.Text type="secondary">{t(label.key, label.values ?? {})}</Typography.Text>}
+            <ScheduledTag row={r} update={update} />
             {showOwner && <ActivateButton row={r} update={update} />}
           </Space>
         );
@@ -156,7 +158,12 @@ export function WhatsappList() {
       : {
           title: t('whatsapp.columns.sending'),
           key: 'sending',
-          render: (_, r) => (r.status === 'sending' ? <Tag color="processing">{t('whatsapp.run.sending')}</Tag> : <Tag>{t('whatsapp.run.idle')}</Tag>),
+          render: (_, r) => (
+            <Space direction="vertical" size={4}>
+              {r.status === 'sending' ? <Tag color="processing">{t('whatsapp.run.sending')}</Tag> : <Tag>{t('whatsapp.run.idle')}</Tag>}
+              {role === 'admin' && <ScheduleButton row={r} update={update} />}
+            </Space>
+          ),
         },
   ];
 

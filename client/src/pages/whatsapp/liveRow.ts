@@ -17,6 +17,8 @@ export interface AccountRow {
   suspended: boolean;
   suspended_count: number;
   user?: { id: number; firstname: string; lastname: string; email: string } | null;
+  /** When a scheduled start is set (ISO), or null. */
+  scheduled_at?: string | null;
   // Transient flags (spec 3), never sent by the server.
   requesting?: boolean;
   resetting?: boolean;
@@ -99,6 +101,8 @@ export function applyEvent(row: AccountRow, msg: LiveEvent): AccountRow {
       return { ...row, activating: false, suspended: false, suspended_count: num(data.suspended_count) ?? row.suspended_count };
     case 'reconnecting':
       return { ...row, state: 'reconnecting...' };
+    case 'scheduled':
+      return { ...row, scheduled_at: typeof data.scheduled_at === 'string' ? data.scheduled_at : null };
     case 'reset':
       return { ...row, ...CLEARED, ...counters, state: state ?? row.state };
     default:

@@ -422,3 +422,18 @@ export const heldStatuses = pgTable(
   },
   (t) => [index('held_statuses_expires_idx').on(t.expiresAt)],
 );
+
+export const blastSchedules = pgTable(
+  'blast_schedules',
+  {
+    id: serial('id').primaryKey(),
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    runAt: ms('run_at').notNull(),
+    claimedUntil: ms('claimed_until'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('blast_schedules_whatsapp_uq').on(t.whatsappId), index('blast_schedules_run_at_idx').on(t.runAt)],
+);

@@ -1,7 +1,8 @@
 import { useCustomMutation, useInvalidate, useTranslate, type HttpError } from '@refinedev/core';
-import { App, Button } from 'antd';
+import { App, Button, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import type { AccountRow } from '../liveRow';
+import { ScheduleMenu } from './Schedule';
 
 /** `code` of the server's 403 when the account has lost its connection. */
 const DISCONNECTED = 2;
@@ -98,8 +99,11 @@ export function BlastButton({ row, update }: Props) {
     );
   }
   return (
-    <Button size="small" type="primary" onClick={() => call(true)} loading={row.requesting} disabled={row.requesting}>
-      {row.requesting ? t('whatsapp.blast.starting') : t('whatsapp.blast.start')}
-    </Button>
+    <Space.Compact>
+      <Button size="small" type="primary" onClick={() => call(true)} loading={row.requesting} disabled={row.requesting}>
+        {row.requesting ? t('whatsapp.blast.starting') : t('whatsapp.blast.start')}
+      </Button>
+      <ScheduleMenu row={row} update={update} />
+    </Space.Compact>
   );
 }
