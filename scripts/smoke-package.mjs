@@ -338,6 +338,13 @@ async function postgresRun(version) {
   } finally {
     await adminClient.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
     await adminClient.end();
+    // The run's keys (sign-in limits, leases) go with it; the prefix is this run's own.
+    const { createClient } = await import('redis');
+    const redis = createClient({ url: redisUrl });
+    await redis.connect();
+    const keys = await redis.keys(`${env.REDIS_PREFIX}*`);
+    if (keys.length) await redis.del(keys);
+    await redis.quit();
   }
   return true;
 }
