@@ -266,8 +266,7 @@ async function sqliteRun(version) {
   check(refused.code === 1, 'restore refuses a damaged file', refused.out.trim());
 
   const second = await startServer(env(data2), 'sqlite restored');
-  say(`start on an existing database: /signin after ${second.startMs} ms (limit ${MAX_START_MS} ms)`);
-  check(second.startMs <= MAX_START_MS, `start to first /signin ≤ ${MAX_START_MS} ms on an existing database`, `${second.startMs} ms`);
+  say(`start on the restored database: /signin after ${second.startMs} ms`);
   // The session secret came back with the backup: the tokens signed before still work.
   const booksAfter = await books(second, flow.admin, flow.member, flow.account.id);
   check(booksAfter === booksBefore, 'the same books after the restore', booksAfter === booksBefore ? '' : `${booksBefore}\n  vs ${booksAfter}`);
@@ -277,10 +276,21 @@ async function sqliteRun(version) {
   const addon = fs.readdirSync(path.join(data2, 'native'));
   check(addon.length === 1 && /^better_sqlite3-[0-9a-f]{32}\.node$/.test(addon[0]) && (fs.statSync(path.join(data2, 'native')).mode & 0o777) === 0o700, 'the SQLite addon sits content-addressed in a 0700 folder', addon.join(', '));
   check((await stopServer(second)) === 0, 'the restored server stops on SIGTERM');
+  // Two more starts on the same database: the limit holds for the median of three, so one start slowed by
+  // a busy machine does not decide it, and a slow binary still fails.
+  const starts = [second.startMs];
+  for (let i = 0; i < 2; i += 1) {
+    const again = await startServer(env(data2), 'sqlite restart');
+    starts.push(again.startMs);
+    await stopServer(again);
+  }
+  const median = [...starts].sort((a, b) => a - b)[1];
+  say(`start on an existing database: /signin after ${starts.join(', ')} ms; median ${median} ms (limit ${MAX_START_MS} ms)`);
+  check(median <= MAX_START_MS, `start to first /signin ≤ ${MAX_START_MS} ms on an existing database`, `median ${median} ms`);
 
   const migrate = await command([bin, 'migrate'], env(data2));
   check(migrate.code === 0 && /No migration to apply/.test(migrate.out), 'migrate finds the restored database up to date', migrate.out.trim());
-  return { firstMs: first.startMs, existingMs: second.startMs };
+  return { firstMs: first.startMs, existingMs: median };
 }
 
 async function postgresRun(version) {
@@ -328,6 +338,13 @@ async function postgresRun(version) {
   } finally {
     await adminClient.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
     await adminClient.end();
+    // The run's keys (sign-in limits, leases) go with it; the prefix is this run's own.
+    const { createClient } = await import('redis');
+    const redis = createClient({ url: redisUrl });
+    await redis.connect();
+    const keys = await redis.keys(`${env.REDIS_PREFIX}*`);
+    if (keys.length) await redis.del(keys);
+    await redis.quit();
   }
   return true;
 }
@@ -357,7 +374,7 @@ async function main() {
 
   const sqlite = await sqliteRun(version.out.trim());
   const pgDone = await postgresRun(version.out.trim());
-  say(`${checks} checks passed in ${((performance.now() - started) / 1000).toFixed(1)} s: file ${mb.toFixed(1)} MB, start to /signin ${sqlite.existingMs} ms on an existing database (${sqlite.firstMs} ms seeding a new one)${pgDone ? '' : ', PostgreSQL skipped'}`);
+  say(`${checks} checks passed in ${((performance.now() - started) / 1000).toFixed(1)} s: file ${mb.toFixed(1)} MB, start to /signin ${sqlite.existingMs} ms on an existing database (median of 3) (${sqlite.firstMs} ms seeding a new one)${pgDone ? '' : ', PostgreSQL skipped'}`);
 }
 
 main()
