@@ -1,10 +1,61 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+/** The pages outside the console (routes.tsx): their vendor code must not wait for the console's. */
+const PUBLIC_PAGES = /[\\/]client[\\/]src[\\/](pages[\\/]auth[\\/]|Root\.tsx|main\.tsx)/;
+
+/** antd's and its icons' barrels: following all their imports would reach every component. */
+const BARRELS = /[\\/]node_modules[\\/](antd[\\/]es[\\/]index\.js|@ant-design[\\/]icons[\\/]es[\\/]index\.js)$/;
+const kebab = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+
+/**
+ * Every module the public pages import, statically and transitively, read from the module graph once it is
+ * complete (buildEnd runs before chunks are formed). Their vendor code joins the entry's vendor chunk, so
+ * /signin never downloads the console's shared chunk for one button it also uses. The graph is read before
+ * tree-shaking, so antd's barrels are not followed; the components a public page names in
+ * `import { … } from 'antd'` (and its icons) are followed instead.
+ */
+const publicModules = new Set<string>();
+const publicGraph: Plugin = {
+  name: 'public-module-graph',
+  apply: 'build',
+  buildEnd() {
+    publicModules.clear();
+    const all = [...this.getModuleIds()];
+    const named = new Set<string>();
+    const visit = (id: string) => {
+      if (publicModules.has(id) || BARRELS.test(id)) return;
+      publicModules.add(id);
+      const info = this.getModuleInfo(id);
+      if (!NODE_MODULES.test(id) && info?.code) {
+        for (const m of info.code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"](antd|@ant-design\/icons)['"]/g)) {
+          for (const name of m[1]!.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!.replace(/^type\s+/, '')).filter(Boolean)) {
+            named.add(m[2] === 'antd' ? `/antd/es/${kebab(name)}/index.js` : `/@ant-design/icons/es/icons/${name}.js`);
+          }
+        }
+      }
+      for (const dep of info?.importedIds ?? []) visit(dep);
+      for (const path of named) {
+        named.delete(path);
+        const hit = all.find((m) => m.replaceAll('\\', '/').endsWith(path));
+        if (hit) visit(hit);
+      }
+    };
+    for (const id of all) if (PUBLIC_PAGES.test(id)) visit(id);
+  },
+};
+
+/**
+ * A package's code goes into the shared console chunk when at least this many screens (lazy page modules)
+ * use it; code fewer screens use stays in chunks of their own (bench/client.ts weighs both).
+ */
+const CONSOLE_SHARE = 20;
 
 export default defineConfig({
   root: 'client',
-  plugins: [react()],
+  plugins: [react(), publicGraph],
   resolve: {
     alias: [
       // @refinedev/core and @refinedev/react-router parse and write the table's query string with qs; its
@@ -21,7 +72,19 @@ export default defineConfig({
     // bench/client.ts reads which chunks each route downloads from the manifest.
     manifest: true,
     chunkSizeWarningLimit: 600,
-    rollupOptions: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What the entry and the public pages need (React, the router, i18next, antd's theme, Form, Input,
+            // Button): one file.
+            { name: 'vendor', test: (id) => NODE_MODULES.test(id) && publicModules.has(id), priority: 3 },
+            // What the console's screens share (Refine, TanStack Query, the shell's and the lists' antd parts):
+            // one file instead of some forty small ones, so a cold list screen makes few requests.
+            { name: 'console-vendor', test: (id) => NODE_MODULES.test(id) && !publicModules.has(id), minShareCount: CONSOLE_SHARE, priority: 2 },
+          ],
+        },
+      },
       treeshake: {
         // Packages that declare no sideEffects field but have none: without this, @refinedev/antd's
         // unused MarkdownField keeps react-markdown and its parser in every console screen.

@@ -29,11 +29,23 @@ export function closure(manifest: Manifest, keys: string[], into = new Set<strin
 }
 
 /**
+ * Modules a screen imports lazily as soon as it renders (not on a user's action): they belong to that
+ * screen's cold load. The dashboards' chart.
+ */
+export const RENDER_TIME_LAZY = ['src/pages/dashboard/DailyChart.tsx'];
+export function renderTimeLazy(manifest: Manifest): Set<string> {
+  return new Set(RENDER_TIME_LAZY.filter((k) => manifest[k]));
+}
+
+/** List screens, by their page module: the 'cold list screen' budgets are about these. */
+const LIST_PAGE = /\/(list\.tsx|optout\.tsx|withdraw\/(member|requested)\.tsx)$/;
+
+/**
  * Routes and their page modules, read from client/src/routes.tsx (public) and consoleRoutes.tsx
  * (protected) so the list cannot drift: public routes load their page; protected ones also the
  * console (App.tsx: Refine) and its layout.
  */
-export function routeModules(root: string, manifest: Manifest): Array<{ route: string; modules: string[] }> {
+export function routeModules(root: string, manifest: Manifest): Array<{ route: string; modules: string[]; list?: boolean }> {
   const src = ['routes.tsx', 'consoleRoutes.tsx'].map((f) => fs.readFileSync(path.join(root, 'client/src', f), 'utf8')).join('\n');
   const key = (rel: string) => [`src/${rel}.tsx`, `src/${rel}.ts`, `src/${rel}/index.tsx`].find((k) => manifest[k]);
   const modules = new Map<string, string>();
@@ -42,7 +54,7 @@ export function routeModules(root: string, manifest: Manifest): Array<{ route: s
     if (k) modules.set(m[1]!, k);
   }
   const consoleKeys = [key('App'), modules.get('Protected')].filter((k): k is string => Boolean(k));
-  const out: Array<{ route: string; modules: string[] }> = [];
+  const out: Array<{ route: string; modules: string[]; list?: boolean }> = [];
   const section = (name: string) => src.slice(src.indexOf(`export const ${name}`)).split('];')[0]!;
   for (const m of section('publicRoutes').matchAll(/path: '([^']+)',\s*element: \(?\s*(?:<PublicOnly>\s*)?<(\w+)/g)) {
     const page = modules.get(m[2]!);
@@ -50,7 +62,7 @@ export function routeModules(root: string, manifest: Manifest): Array<{ route: s
   }
   for (const m of section('protectedRoutes').matchAll(/\{ path: '([^']+)', element: <(\w+)/g)) {
     const page = modules.get(m[2]!);
-    if (page) out.push({ route: m[1]!, modules: [...consoleKeys, page] });
+    if (page) out.push({ route: m[1]!, modules: [...consoleKeys, page], list: LIST_PAGE.test(page) });
   }
   // Console screens outside the protected layout (the simulated phone): Refine without the layout.
   for (const m of section('openConsoleRoutes').matchAll(/\{ path: '([^']+)', element: <(\w+)/g)) {

@@ -1,5 +1,6 @@
 import { useTranslate } from '@refinedev/core';
 import { Button, Form, InputNumber, Typography, Upload } from 'antd';
+import { formatCount } from '../lib/format';
 import { i18n } from '../providers/i18n';
 import type { FormItemProps, InputNumberProps, UploadFile } from 'antd';
 import { readTypedNumber } from '../../../common/typed-number';
@@ -60,7 +61,7 @@ export function wholeNumberRules(what: string, max?: number): NonNullable<FormIt
     { required: true, message: i18n.t('shared.requiredNumber', { what }) },
     { type: 'integer', message: i18n.t('shared.wholeNumber', { what }) },
     { type: 'integer', min: 0, message: i18n.t('shared.notNegative', { what }) },
-    ...(max === undefined ? [] : [{ type: 'integer' as const, max, message: i18n.t('shared.atMost', { what, max: max.toLocaleString('id-ID') }) }]),
+    ...(max === undefined ? [] : [{ type: 'integer' as const, max, message: i18n.t('shared.atMost', { what, max: formatCount(max) }) }]),
   ];
 }
 

@@ -1,15 +1,23 @@
 import dayjs from 'dayjs';
+import i18n from 'i18next';
 
-// Indonesian grouping whatever the browser's language: counters read 1.152 on every screen.
-const whole = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
-
-/** A counter or any whole number: `1.152`. Missing or non-numeric values count as 0. */
-export function formatCount(value: number | string | null | undefined): string {
-  const n = Number(value ?? 0);
-  return whole.format(Number.isFinite(n) ? Math.round(n) : 0);
+/**
+ * Grouping follows the screen's language, not the browser's: an Indonesian screen reads 1.152, an English
+ * one 1,152, whatever the browser is set to.
+ */
+const formats: Record<string, Intl.NumberFormat> = {};
+function wholeNumbers(lang: string): Intl.NumberFormat {
+  const tag = lang.startsWith('en') ? 'en-US' : 'id-ID';
+  return (formats[tag] ??= new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }));
 }
 
-/** `Rp 10.000`: Indonesian rupiah, no decimals. */
+/** A counter or any whole number: `1.152` (Indonesian), `1,152` (English). Missing or non-numeric values count as 0. */
+export function formatCount(value: number | string | null | undefined, lang: string = i18n.language ?? 'id'): string {
+  const n = Number(value ?? 0);
+  return wholeNumbers(lang).format(Number.isFinite(n) ? Math.round(n) : 0);
+}
+
+/** `Rp 10.000` on an Indonesian screen, `Rp 10,000` on an English one: rupiah, no decimals. */
 export function formatRupiah(value: number | null | undefined): string {
   return `Rp ${formatCount(value)}`;
 }

@@ -1,5 +1,6 @@
 import { useCustom, useCustomMutation, useDataProvider, useTranslate } from '@refinedev/core';
-import { App, Button, Card, Form, Input, Select, Spin } from 'antd';
+import { App, Button, Card, Form, Input, Spin } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import { useEffect, useRef, useState } from 'react';
 import { PageTitle } from '../../components/PageTitle';
 import { errorText } from '../../lib/http';
@@ -163,7 +164,7 @@ export function BlasterSend() {
         {loadError && <div style={{ color: '#cf1322', marginBottom: 12 }}>{errorText(loadError)}</div>}
         <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false} style={{ maxWidth: 720 }}>
           <Form.Item label={t('blaster.fields.sender')} name="sender" rules={[{ required: true, message: t('blaster.rules.sender') }]}>
-            <Select
+            <FormSelect
               aria-label={t('blaster.fields.sender')}
               placeholder={t('blaster.placeholders.sender')}
               loading={senders === null}
@@ -176,7 +177,7 @@ export function BlasterSend() {
             <Input.TextArea aria-label={t('blaster.fields.message')} rows={6} placeholder={t('blaster.placeholders.message')} />
           </Form.Item>
           <Form.Item label={t('blaster.fields.receivers')} name="receivers" rules={[{ required: true, message: t('blaster.rules.receivers') }]}>
-            <Select
+            <FormSelect
               aria-label={t('blaster.fields.receivers')}
               mode="multiple"
               placeholder={t('blaster.placeholders.receivers')}

@@ -1,5 +1,6 @@
 import { useCustom, useTranslate } from '@refinedev/core';
-import { App, Button, Card, Form, Input, Select } from 'antd';
+import { App, Button, Card, Form, Input } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormError, TypedNumberInput } from '../../components/FormParts';
@@ -54,7 +55,7 @@ export function BonusCreate() {
       <Card style={{ maxWidth: 560 }}>
         <Form {...formProps} layout="vertical" onFinish={(values: Values) => onFinish?.({ ...values, adminId: getSessionUser()?.id })}>
           <Form.Item label={t('bonus.fields.member')} name="userId" rules={[{ required: true, message: t('bonus.memberRequired') }]}>
-            <Select
+            <FormSelect
               showSearch
               loading={members.query.isLoading}
               placeholder={t('bonus.pickMember')}

@@ -13,6 +13,7 @@ import { Row, Typography } from 'antd';
 import type { SessionUser } from '../../lib/session';
 import { BlastChart } from './BlastChart';
 import { Tile, type TileSpec } from './Tile';
+import { formatCount } from '../../lib/format';
 import { field, useFigures } from './useFigures';
 
 const TILES: TileSpec[] = [
@@ -28,7 +29,7 @@ const TILES: TileSpec[] = [
 
 /** Admin and dev home: a greeting, eight system-wide figures and everyone's blasts per day. */
 export function AdminDashboard({ user }: { user: SessionUser }) {
-  const { figures } = useFigures(
+  const { figures, failed } = useFigures(
     `dashboard:admin:${user.id}`,
     [
       { path: '/admin/proxy/count-use', pick: (b) => ({ unusedProxies: field('unUsed')(b) }) },
@@ -38,6 +39,7 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
       { path: '/admin/messagelog/today-count', pick: (b) => ({ todaySuccess: field('success')(b), todayFail: field('fail')(b) }) },
       { path: '/admin/messagelog/total-count', pick: (b) => ({ totalSuccess: field('success')(b), totalFail: field('fail')(b) }) },
     ],
+    'admin',
   );
   const t = useTranslate();
 
@@ -47,9 +49,9 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
       <Row gutter={[16, 16]}>
         {TILES.map((tile) =>
           tile.key === 'total' ? (
-            <TotalTile key={tile.key} spec={tile} success={figures.totalSuccess} fail={figures.totalFail} />
+            <TotalTile key={tile.key} spec={tile} success={figures.totalSuccess} fail={figures.totalFail} failed={failed.has('totalSuccess')} />
           ) : (
-            <Tile key={tile.key} spec={tile} value={figures[tile.key]} />
+            <Tile key={tile.key} spec={tile} value={figures[tile.key]} failed={failed.has(tile.key)} />
           ),
         )}
       </Row>
@@ -59,15 +61,16 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
 }
 
 /** Total blasts: success and fail in one tile (its title names both). */
-function TotalTile({ spec, success, fail }: { spec: TileSpec; success: number | undefined; fail: number | undefined }) {
+function TotalTile({ spec, success, fail, failed }: { spec: TileSpec; success: number | undefined; fail: number | undefined; failed: boolean }) {
   return (
     <Tile
       spec={spec}
+      failed={failed}
       value={fail === undefined ? undefined : success}
       suffix={
         fail === undefined ? undefined : (
           <Typography.Text type="secondary" style={{ fontSize: 16 }} data-testid="total-fail">
-            {`\u00a0/\u00a0${fail.toLocaleString('id-ID')}`}
+            {`\u00a0/\u00a0${formatCount(fail)}`}
           </Typography.Text>
         )
       }

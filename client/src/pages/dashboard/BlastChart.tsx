@@ -1,6 +1,7 @@
 import { useCustom, useTranslate } from '@refinedev/core';
-import { Card, Empty, Spin, theme } from 'antd';
+import { Card, Empty, Spin } from 'antd';
 import { lazy, Suspense, useId } from 'react';
+import { formatCount } from '../../lib/format';
 
 const DailyChart = lazy(() => import('./DailyChart'));
 
@@ -13,22 +14,12 @@ export interface DayCount {
   fail: number;
 }
 
-/** Whether a colour (antd's #rrggbb or rgb()) is dark, so the chart follows the console's theme. */
-function isDark(color: string): boolean {
-  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(color);
-  const rgb = /rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(color);
-  const parts = hex ? hex.slice(1, 4).map((h) => parseInt(h, 16)) : rgb ? rgb.slice(1, 4).map(Number) : [255, 255, 255];
-  const [r = 255, g = 255, b = 255] = parts;
-  return 0.299 * r + 0.587 * g + 0.114 * b < 128;
-}
-
 /**
  * Successful and failed blasts per day for the last 14 days: a member's own (`userId`), or
  * everyone's for admin and dev. The server decides whose rows a caller may read.
  */
 export function BlastChart({ userId }: { userId?: number }) {
   const t = useTranslate();
-  const { token } = theme.useToken();
   const titleId = useId();
   const summaryId = useId();
   const { query, result } = useCustom<{ data: DayCount[] }>({
@@ -51,12 +42,12 @@ export function BlastChart({ userId }: { userId?: number }) {
           <Empty description={t('dashboard.chart.failed')} />
         ) : (
           <Suspense fallback={loading}>
-            <DailyChart days={days} dark={isDark(token.colorBgContainer)} labels={{ success: t('dashboard.chart.success'), fail: t('dashboard.chart.fail') }} />
+            <DailyChart days={days} labels={{ success: t('dashboard.chart.success'), fail: t('dashboard.chart.fail') }} />
           </Suspense>
         )}
       </div>
       <p id={summaryId} style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
-        {t('dashboard.chart.summary', { days: CHART_DAYS, success: success.toLocaleString('id-ID'), fail: fail.toLocaleString('id-ID') })}
+        {t('dashboard.chart.summary', { days: CHART_DAYS, success: formatCount(success), fail: formatCount(fail) })}
       </p>
     </Card>
   );

@@ -32,7 +32,7 @@ export function MemberDashboard({ user }: { user: SessionUser }) {
   const settings = useCustom<{ setting?: { info?: string } }>({ url: '/admin/setting/get', method: 'get', errorNotification: false });
   const info = settings.query.isError ? '' : (settings.result.data?.setting?.info ?? '').trim();
   const id = user.id;
-  const { figures } = useFigures(
+  const { figures, failed } = useFigures(
     `dashboard:member:${id}`,
     [
       { path: `/admin/whatsapp/count/${id}`, pick: (b) => ({ connected: field('connectedCount')(b), disconnected: field('disconnectedCount')(b) }) },
@@ -41,6 +41,7 @@ export function MemberDashboard({ user }: { user: SessionUser }) {
       { path: `/admin/withdraw/balance/${id}`, pick: (b) => ({ balance: field('balance')(b) }) },
       { path: `/admin/bonus/total/${id}`, pick: (b) => ({ bonus: field('totalBonus')(b) }) },
     ],
+    String(id),
   );
 
   return (
@@ -63,7 +64,7 @@ export function MemberDashboard({ user }: { user: SessionUser }) {
       <Typography.Title level={3} style={{ marginTop: 0 }}>{t('dashboard.greeting', { name: user.firstname })}</Typography.Title>
       <Row gutter={[16, 16]}>
         {TILES.map((tile) => (
-          <Tile key={tile.key} spec={tile} value={figures[tile.key]} />
+          <Tile key={tile.key} spec={tile} value={figures[tile.key]} failed={failed.has(tile.key)} />
         ))}
       </Row>
       <BlastChart userId={id} />

@@ -3,7 +3,7 @@ import { LevelTag } from '../../components/LevelTag';
 import { ListHeader } from '../../components/ListHeader';
 import { ListTable, useListTable } from '../../components/ListTable';
 import { RowDelete } from '../../components/RowDelete';
-import { formatRupiah } from '../../lib/format';
+import { formatCount, formatRupiah } from '../../lib/format';
 import { getSessionUser } from '../../lib/session';
 
 export interface LevelRow {
@@ -28,7 +28,7 @@ export function LevelList() {
         columns={[
           { title: t('level.fields.name'), key: 'name', render: (_, r) => <LevelTag name={r.name} color={r.color} /> },
           { title: t('level.fields.fee'), key: 'fee', render: (_, r) => formatRupiah(r.blast_fee) },
-          { title: t('level.fields.requirement'), key: 'req', render: (_, r) => r.requirement_blast.toLocaleString('id-ID') },
+          { title: t('level.fields.requirement'), key: 'req', render: (_, r) => formatCount(r.requirement_blast) },
           {
             title: t('shared.action'),
             key: 'action',
