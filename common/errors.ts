@@ -250,6 +250,8 @@ export const ERROR_MESSAGES = {
   import_too_large_5: ['File terlalu besar: maksimal 5 MB per upload.'],
   csv_unclosed_quote: ['File CSV tidak valid: tanda kutip (") di baris ke-{row} tidak ditutup, atau baris itu terlalu panjang.'],
   csv_misplaced_quote: ['File CSV tidak valid: tanda kutip (") di baris ke-{row} diikuti teks lain sebelum pemisah.'],
+  csv_too_many_columns: ['File CSV tidak valid: baris ke-{row} punya lebih dari 1000 kolom.'],
+  csv_row_long: ['File CSV tidak valid: baris ke-{row} lebih panjang dari 1 MB.'],
   proxy_required: ['Proxy wajib diisi.'],
   proxy_exists: ['Proxy sudah ada di daftar.'],
   proxy_import_too_many: ['Maksimal {max} proxy per file.'],

@@ -12,6 +12,8 @@ import { WEBHOOK_PATHS } from './webhooks/routes';
 import { bearerToken, userFromToken } from './auth/middleware';
 import { canOpenPage } from '../../common/roles';
 import { mountMetrics, requestMetrics } from './metrics/routes';
+import { dialectOf } from './db/raw';
+import { removeAllUploads } from './lib/upload';
 
 /** The Express app, without listening, so tests run it in-process. */
 export function createApp(ctx: AppContext, extra: { beforeApi?: (app: express.Express) => void; logger?: Logger } = {}) {
@@ -63,6 +65,8 @@ export function createApp(ctx: AppContext, extra: { beforeApi?: (app: express.Ex
   extra.beforeApi?.(app);
   mountMetrics(app, ctx);
 
+  // A single SQLite node owns its DATA_DIR: before its first request every temporary upload is a leftover.
+  if (dialectOf(ctx.db) === 'sqlite') removeAllUploads(path.join(ctx.config.dataDir, 'tmp', 'imports'));
   const api = createApi(ctx);
   for (const register of areaRoutes) register(api, ctx);
   api.finish();

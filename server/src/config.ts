@@ -226,7 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   const secret = inDataDir(dataDir, () => {
     ensurePrivateDir(dataDir);
-    fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+    ensurePrivateDir(path.join(dataDir, 'uploads'));
     return e.JWT_SECRET ?? loadOrCreateSecret(dataDir);
   });
   return {

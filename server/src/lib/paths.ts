@@ -29,3 +29,17 @@ export const runningFromSources = (): boolean => fileURLToPath(import.meta.url).
 /** A file of the server: its TypeScript source, or the compiled file of the same name in dist/server. */
 export const serverEntry = (sourcePath: string): string =>
   runningFromSources() ? fromRoot(sourcePath) : fromRoot('dist', 'server', `${path.basename(sourcePath, '.ts')}.js`);
+
+/**
+ * Makes `dir` (and any missing parent) and sets it to 0700 whatever the umask: uploads, imports and
+ * skipped lists hold contact lists and media that only this server's user may read.
+ */
+export function privateDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+}
+
+/** Sets a file this server wrote to 0600 (a file's mode at creation is cut by the umask, never widened back). */
+export function privateFile(file: string): void {
+  fs.chmodSync(file, 0o600);
+}

@@ -37,6 +37,29 @@ const CHUNK_BYTES = 256 * 1024;
 export const unclosedQuote = (row: number) =>
   new HttpError(422, `File CSV tidak valid: tanda kutip (") di baris ke-${row} tidak ditutup, atau baris itu terlalu panjang.`);
 
+/** Cells one CSV row may have: an import's rows have a few; a row of a million is not a contact list. */
+export const MAX_COLUMNS = 1000; // named in tooManyColumns' message and its catalogue entry
+
+export const tooManyColumns = (row: number) =>
+  new HttpError(422, `File CSV tidak valid: baris ke-${row} punya lebih dari 1000 kolom.`);
+
+/** A row longer than MAX_ELEMENT_CHARS with no quote in it: too long, not an unclosed quote. */
+export const rowTooLong = (row: number) => new HttpError(422, `File CSV tidak valid: baris ke-${row} lebih panjang dari 1 MB.`);
+
+/** More than MAX_COLUMNS delimiters (',' or ';') in `text`, counted without splitting it. */
+function manyDelimiters(text: string): boolean {
+  let n = 0;
+  for (let i = text.indexOf(','); i !== -1 && n <= MAX_COLUMNS; i = text.indexOf(',', i + 1)) n += 1;
+  for (let i = text.indexOf(';'); i !== -1 && n <= MAX_COLUMNS; i = text.indexOf(';', i + 1)) n += 1;
+  return n > MAX_COLUMNS;
+}
+
+/**
+ * The refusal for an unfinished row past MAX_ELEMENT_CHARS, named for what it is: an open quote, a row of
+ * too many columns (a million unquoted cells), or a row simply too long.
+ */
+const overlong = (tail: string, row: number) => (tail.includes('"') ? unclosedQuote(row) : manyDelimiters(tail) ? tooManyColumns(row) : rowTooLong(row));
+
 /**
  * A quoted cell with more text after its closing quote (`"Budi" Santoso`): the parser would read on to the
  * next quote and swallow the rows between into one cell, so the file is refused instead.
@@ -97,7 +120,7 @@ export class CsvRecordReader {
       const newline = input.includes('\n') ? '\n' : input.indexOf('\r') >= 0 && input.indexOf('\r') < input.length - 1 ? '\r' : null;
       if (!newline) {
         this.tail = input;
-        if (this.tail.length > MAX_ELEMENT_CHARS) throw unclosedQuote(1);
+        if (this.tail.length > MAX_ELEMENT_CHARS) throw overlong(this.tail, 1);
         return [];
       }
       this.parser = new Papa.Parser({ delimiter: detectDelimiter(input), newline });
@@ -108,7 +131,7 @@ export class CsvRecordReader {
     if (misplaced) throw misplaced;
     this.tail = input.slice(result.meta.cursor);
     const rows = this.clean(result.data);
-    if (this.tail.length > MAX_ELEMENT_CHARS) throw unclosedQuote(this.rows + 1);
+    if (this.tail.length > MAX_ELEMENT_CHARS) throw overlong(this.tail, this.rows + 1);
     return rows;
   }
 
@@ -127,6 +150,7 @@ export class CsvRecordReader {
     const out: string[][] = [];
     for (const row of data) {
       this.rows += 1;
+      if (row.length > MAX_COLUMNS) throw tooManyColumns(this.rows);
       // The parser splits on '\n'; a CRLF file leaves '\r' on the last cell.
       const last = row.length - 1;
       if (row[last]!.endsWith('\r')) row[last] = row[last]!.slice(0, -1);
@@ -220,9 +244,20 @@ async function* byteChunks(file: string, options: RowReaderOptions): AsyncGenera
   }
 }
 
+/**
+ * The text encoding a file's first bytes announce: a UTF-16 byte-order mark (Excel's "Unicode text" and
+ * many Windows tools write one), else UTF-8. Read as UTF-8, a UTF-16 file has a NUL after every letter
+ * and no number is found in it: the import answered "0 rows".
+ */
+export function encodingOf(first: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' {
+  if (first[0] === 0xff && first[1] === 0xfe) return 'utf-16le';
+  if (first[0] === 0xfe && first[1] === 0xff) return 'utf-16be';
+  return 'utf-8';
+}
+
 async function* csvRecords(file: string, options: RowReaderOptions): AsyncGenerator<ImportRecord[]> {
   const reader = new CsvRecordReader();
-  const decoder = new TextDecoder('utf-8');
+  let decoder: TextDecoder | null = null;
   let columns: Array<string | undefined> | null = null;
   const toRecord = (cells: string[]): ImportRecord | null => {
     if (columns === null) {
@@ -244,23 +279,31 @@ async function* csvRecords(file: string, options: RowReaderOptions): AsyncGenera
   let first = true;
   for await (const buf of byteChunks(file, options)) {
     // TextDecoder drops a leading BOM itself.
+    decoder ??= new TextDecoder(encodingOf(buf));
     const text = decoder.decode(buf, { stream: true });
     first = false;
     yield records(reader.feed(text));
   }
-  if (!first) yield records(reader.feed(decoder.decode()));
+  if (!first && decoder) yield records(reader.feed(decoder.decode()));
   yield records(reader.finish());
 }
 
 async function* jsonRecords(file: string, options: RowReaderOptions): AsyncGenerator<ImportRecord[]> {
   const reader = new JsonRecordReader(options);
-  for await (const buf of byteChunks(file, options)) yield reader.feed(buf);
+  // The JSON reader takes UTF-8 bytes: a UTF-16 file is decoded and encoded again as it streams.
+  let utf16: TextDecoder | null | undefined;
+  const encoder = new TextEncoder();
+  for await (const buf of byteChunks(file, options)) {
+    if (utf16 === undefined) utf16 = encodingOf(buf) === 'utf-8' ? null : new TextDecoder(encodingOf(buf));
+    yield reader.feed(utf16 ? encoder.encode(utf16.decode(buf, { stream: true })) : buf);
+  }
+  if (utf16) yield reader.feed(encoder.encode(utf16.decode()));
   yield reader.finish();
 }
 
 /**
  * The rows of an uploaded `.csv` (header `number,name` or none; comma or semicolon; UTF-8 with or
- * without BOM; CRLF) or `.json` (array of strings or objects), in batches, streamed from disk in
+ * without BOM, or UTF-16 with its BOM; CRLF) or `.json` (array of strings or objects), in batches, streamed from disk in
  * time linear in the file.
  */
 export async function* readImportRows(file: string, kind: 'csv' | 'json', options: RowReaderOptions): AsyncGenerator<ImportRecord[]> {

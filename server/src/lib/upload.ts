@@ -5,6 +5,7 @@ import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { HttpError } from './errors';
 import { nulInBody } from './nul';
+import { privateDir, privateFile } from './paths';
 
 export interface UploadOptions {
   /** Directory the file is written to (created when missing). */
@@ -37,7 +38,9 @@ export const readsMultipart = (handler: RequestHandler): boolean => MULTIPART in
  * name is never used as a path). Errors become HttpErrors: 413 too large, 422 wrong type.
  */
 export function singleFileUpload(options: UploadOptions): RequestHandler {
-  fs.mkdirSync(options.dir, { recursive: true });
+  // tmp/ as well as tmp/imports: both 0700 (uploads/ sits in DATA_DIR, itself 0700).
+  privateDir(path.dirname(options.dir));
+  privateDir(options.dir);
   if (!options.keepExtension) removeStaleUploads(options.dir);
   const storage = multer.diskStorage({
     destination: (_req, _file, cb) => cb(null, options.dir),
@@ -57,6 +60,7 @@ export function singleFileUpload(options: UploadOptions): RequestHandler {
   return acceptsMultipart((req, res, next) => {
     handler(req, res, (err: unknown) => {
       if (!err) {
+        if (req.file?.path) privateFile(req.file.path);
         // Multipart fields are read only now: a NUL in one is refused like one in a JSON body.
         const nul = nulInBody(req.body);
         if (nul) removeUpload(req.file?.path);
@@ -81,6 +85,14 @@ export const STALE_UPLOAD_MS = 60 * 60 * 1000;
  */
 export function removeStaleUploads(dir: string, now = Date.now()): void {
   removeOldFiles(dir, STALE_UPLOAD_MS, now, (name) => name.endsWith('.upload'));
+}
+
+/**
+ * Removes every temporary upload in `dir`, whatever its age: at the start of a single SQLite node, which alone
+ * uses its DATA_DIR, no request is in flight, so each one is what a cut import left.
+ */
+export function removeAllUploads(dir: string): void {
+  removeOldFiles(dir, -1, Date.now(), (name) => name.endsWith('.upload'));
 }
 
 /** Removes the files in `dir` (those `matches` names) last written more than `maxAgeMs` ago; a missing folder is fine. */

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { privateDir, privateFile } from '../lib/paths';
 import path from 'node:path';
 import { once } from 'node:events';
 import { streamRowsTo, type ExportFormat } from '../lib/csv';
@@ -36,10 +37,11 @@ export async function writeSkippedFiles(
   token: string,
   nextPage: (after: number) => Promise<{ rows: SkippedRow[]; lastKey: number } | null> | { rows: SkippedRow[]; lastKey: number } | null,
 ): Promise<void> {
-  fs.mkdirSync(dir, { recursive: true });
+  privateDir(path.dirname(dir));
+  privateDir(dir);
   removeOldSkippedFiles(dir);
-  const csv = fs.createWriteStream(path.join(dir, `${token}.csv`));
-  const json = fs.createWriteStream(path.join(dir, `${token}.json`));
+  const csv = fs.createWriteStream(path.join(dir, `${token}.csv`), { mode: 0o600 });
+  const json = fs.createWriteStream(path.join(dir, `${token}.json`), { mode: 0o600 });
   try {
     await streamRowsTo(
       [
@@ -54,6 +56,7 @@ export async function writeSkippedFiles(
     json.end();
     await Promise.all([csv, json].map((out) => (out.closed ? undefined : once(out, 'close'))));
   }
+  for (const format of ['csv', 'json']) privateFile(path.join(dir, `${token}.${format}`));
 }
 
 /** The file of a skipped list, or 404 when the token is unknown or expired. */

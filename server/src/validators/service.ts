@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { privateDir, privateFile } from '../lib/paths';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
@@ -54,10 +55,11 @@ export async function getValidator(ctx: AppContext, caller: AuthUser, id: number
 /** Keeps the uploaded file under DATA_DIR/uploads/validators with a generated name. */
 function storeFile(ctx: AppContext, file: UploadedFile): { diskPath: string; url: string } {
   const dir = path.join(ctx.config.dataDir, 'uploads', UPLOAD_DIR);
-  fs.mkdirSync(dir, { recursive: true });
+  privateDir(dir);
   const name = `${Date.now()}-${crypto.randomBytes(6).toString('hex')}.${fileKind(file.originalname)}`;
   const diskPath = path.join(dir, name);
-  fs.writeFileSync(diskPath, file.buffer);
+  fs.writeFileSync(diskPath, file.buffer, { mode: 0o600 });
+  privateFile(diskPath);
   return { diskPath, url: `/uploads/${UPLOAD_DIR}/${name}` };
 }
 
