@@ -49,6 +49,8 @@ async function startNode(name: string, database: string, demo: boolean): Promise
       DATA_DIR: dataDir,
       DATABASE_URL: dbUrl(database),
       REDIS_URL,
+      // Its own keys on a Redis other installs (or runs) may share.
+      ...(process.env.REDIS_PREFIX ? { REDIS_PREFIX: process.env.REDIS_PREFIX } : {}),
       JWT_SECRET,
       DEMO: demo ? 'true' : 'false',
       SIM_TOKEN,
