@@ -2,9 +2,10 @@ import { useCustom, useTranslate } from '@refinedev/core';
 import { App, Button, Card, Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { FormError, TypedNumberInput } from '../../components/FormParts';
+import { FormError, notANumberRule, TypedNumberInput } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
 import { useResourceForm } from '../../components/ResourceForm';
+import { failWith } from '../../lib/notify';
 import { getSessionUser } from '../../lib/session';
 import { useGoBack } from '../member/useGoBack';
 
@@ -36,11 +37,12 @@ export function BonusCreate() {
   const goBack = useGoBack('/bonus');
   const { formProps, form, saving, error: saveError } = useResourceForm<Person, Values>({
     resource: 'bonus',
+    // The spec's 'Berhasil / Bonus berhasil dikirim.' dialog is this save's message.
+    saved: false,
     onSaved: () => modal.success({ title: t('shared.success'), content: t('bonus.sent'), onOk: goBack, onCancel: goBack }),
   });
-  const members = useCustom<{ users: Person[] }>({ url: '/admin/users/members', method: 'get', meta: { fallback: t('bonus.errors.members') }, errorNotification: false });
+  const members = useCustom<{ users: Person[] }>({ url: '/admin/users/members', method: 'get', meta: { fallback: t('bonus.errors.members') }, errorNotification: failWith(t('bonus.errors.members')) });
   const people = members.result.data?.users ?? [];
-  const loadError = members.query.error ? members.query.error.message : null;
 
   useEffect(() => {
     if (preselected && people.some((u) => u.id === preselected)) form.setFieldValue('userId', preselected);
@@ -50,7 +52,7 @@ export function BonusCreate() {
   return (
     <div>
       <PageTitle title={t('bonus.createTitle')} />
-      <FormError error={saveError ?? loadError} />
+      <FormError error={saveError} />
       <Card style={{ maxWidth: 560 }}>
         <Form {...formProps} layout="vertical" onFinish={(values: Values) => onFinish?.({ ...values, adminId: getSessionUser()?.id })}>
           <Form.Item label={t('bonus.fields.member')} name="userId" rules={[{ required: true, message: t('bonus.memberRequired') }]}>
@@ -66,8 +68,10 @@ export function BonusCreate() {
           <Form.Item
             label={t('bonus.fields.nominal')}
             name="nominal"
+            validateFirst
             // A negative or zero amount is refused with its reason, not silently turned into 1.
             rules={[
+              notANumberRule(t('bonus.fields.nominal')),
               { required: true, type: 'integer', message: t('bonus.nominalRequired') },
               { type: 'integer', min: 1, message: t('bonus.nominalPositive') },
             ]}
