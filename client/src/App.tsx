@@ -20,6 +20,8 @@ import { retryRead } from './lib/http';
 const OPTIONS = {
   disableTelemetry: true,
   syncWithLocation: true,
+  // `<Authenticated>` asks the server once per console load (providers/auth.ts `check`), not on every page.
+  disableRouteChangeHandler: true,
   liveMode: 'off',
   reactQuery: { clientConfig: { defaultOptions: { queries: { retry: retryRead } } } },
 } as const;
