@@ -1,5 +1,4 @@
 import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
 import { App as AntdApp } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,18 +7,21 @@ import { authProvider } from './providers/auth';
 import { dataProvider } from './providers/data';
 import { i18nProvider } from './providers/i18n';
 import { liveProvider } from './providers/live';
+import { routerProvider } from './providers/router';
 import { useNotificationProvider } from './providers/notification';
 import { buildResources } from './resources';
 import { ConsoleRoutes } from './consoleRoutes';
 import { retryRead } from './lib/http';
 
 /**
- * Rows follow the spec's events (absolute values) through useLive, not Refine's refetches; a read the
+ * Lists keep their page and filters in the address (the spec's words, providers/router.ts). Rows follow the spec's events (absolute values) through useLive, not Refine's refetches; a read the
  * server refuses (a record that does not exist) shows its error at once instead of after three retries.
  */
 const OPTIONS = {
   disableTelemetry: true,
-  syncWithLocation: false,
+  syncWithLocation: true,
+  // `<Authenticated>` asks the server once per console load (providers/auth.ts `check`), not on every page.
+  disableRouteChangeHandler: true,
   liveMode: 'off',
   reactQuery: { clientConfig: { defaultOptions: { queries: { retry: retryRead } } } },
 } as const;

@@ -2,7 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useLiveOverlay } from '../../client/src/lib/useLiveOverlay';
-import { toFilters } from '../../client/src/lib/useSpecTable';
+import { toFilters } from '../../client/src/components/ListTable';
 
 type Row = { id: number; count: number };
 

@@ -52,12 +52,34 @@ export function IntegerItem({ what, max, rules = [], ...item }: IntegerItemProps
  * keyboard reaches them; ArrowUp / ArrowDown on the field step it (docs/decisions.md).
  */
 export function TypedNumberInput(props: Omit<InputNumberProps, 'controls'>) {
-  return <InputNumber parser={readTypedNumber} {...props} controls={false} />;
+  const { onChange, onInput } = props;
+  return (
+    <InputNumber
+      parser={readTypedNumber}
+      {...props}
+      // Text that is no number ('abc') would silently fall back to the last value: the form gets NaN
+      // instead, which its `notANumber` rule refuses with the field's message.
+      onInput={(text) => {
+        onInput?.(text);
+        const read = readTypedNumber(text);
+        if (read !== '' && !Number.isFinite(Number(read))) onChange?.(Number.NaN as never);
+      }}
+      controls={false}
+    />
+  );
+}
+
+/** '{what} harus berupa angka.' for a number field given text that is no number (TypedNumberInput's NaN). */
+export function notANumberRule(what: string): NonNullable<FormItemProps['rules']>[number] {
+  return {
+    validator: (_, value: unknown) => (typeof value === 'number' && Number.isNaN(value) ? Promise.reject(new Error(i18n.t('shared.notANumber', { what }))) : Promise.resolve()),
+  };
 }
 
 /** The rules of a required whole number from 0 (up to `max`), each failure with its own message. */
 export function wholeNumberRules(what: string, max?: number): NonNullable<FormItemProps['rules']> {
   return [
+    notANumberRule(what),
     { required: true, message: i18n.t('shared.requiredNumber', { what }) },
     { type: 'integer', message: i18n.t('shared.wholeNumber', { what }) },
     { type: 'integer', min: 0, message: i18n.t('shared.notNegative', { what }) },

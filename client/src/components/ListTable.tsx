@@ -1,106 +1,82 @@
 import type { BaseRecord, CrudFilter, HttpError } from '@refinedev/core';
 import { useTranslate } from '@refinedev/core';
-import { useTable } from '@refinedev/antd';
-import { Alert, Table } from 'antd';
+import type { useTable } from '@refinedev/antd';
+import { Table } from 'antd';
 import type { TableProps } from 'antd';
-import { useCallback, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback } from 'react';
 import { Pager, usePageInRange } from './Pager';
 
-type Params = Record<string, string | number | null | undefined>;
+/** What Refine's antd `useTable` gives a screen (its page and filters follow the address, providers/router.ts). */
+export type TableState<T extends BaseRecord> = ReturnType<typeof useTable<T, HttpError>>;
 
-interface Options {
-  resource: string;
-  /** Query parameters of the list call (`search`, `s`, `status`, `user_id`); empty ones are left out. */
-  params?: Params;
-  /** The spec's message when the server answers without one ('Error fetching Proxy list'). */
-  fallback: string;
-  /** False until the call can be made (no signed-in user yet). */
-  enabled?: boolean;
+/** The list answer's page count and what else it carries (the referral list's rupiah `total`). */
+interface Answer {
+  totalPages?: number;
+  extra?: Record<string, unknown>;
 }
 
-const toFilters = (params: Params): CrudFilter[] =>
-  Object.entries(params)
+/** Filters with a value, as the data provider passes them on as query parameters (`user_id`, `synced`). */
+export function toFilters(values: Record<string, string | number | null | undefined>): CrudFilter[] {
+  return Object.entries(values)
     .filter(([, v]) => v !== undefined && v !== null && v !== '')
-    .map(([field, value]) => ({ field, operator: 'eq' as const, value }));
-
-/**
- * Refine's `useTable` on the spec's list form: the page lives in `?page` (not Refine's
- * `currentPage`/`pageSize`), the filters are the spec's query parameters, and the server pages by 10.
- */
-export function useListTable<T extends BaseRecord>({ resource, params = {}, fallback, enabled = true }: Options) {
-  const [search, setSearch] = useSearchParams();
-  const page = Math.max(1, Number(search.get('page')) || 1);
-  const table = useTable<T, HttpError>({
-    resource,
-    syncWithLocation: false,
-    pagination: { currentPage: page, pageSize: 10, mode: 'server' },
-    filters: { permanent: toFilters(params), mode: 'server' },
-    sorters: { mode: 'off' },
-    meta: { fallback },
-    queryOptions: { enabled },
-    successNotification: false,
-    errorNotification: false,
-  });
-  const { currentPage, setCurrentPage } = table;
-  // Back/forward and a search that starts again from page 1 move `?page`; the table follows it.
-  useEffect(() => {
-    if (currentPage !== page) setCurrentPage(page);
-  }, [page, currentPage, setCurrentPage]);
-
-  const setPage = useCallback(
-    (p: number) => {
-      const next = new URLSearchParams(search);
-      next.set('page', String(p));
-      setSearch(next, { replace: true });
-    },
-    [search, setSearch],
-  );
-
-  const result = table.tableQuery.data as { totalPages?: number; extra?: Record<string, unknown> } | undefined;
-  usePageInRange(page, `${page}|${JSON.stringify(params)}`, table.tableQuery.isFetching ? undefined : result?.totalPages, table.tableQuery.dataUpdatedAt, setPage);
-  return {
-    ...table,
-    page,
-    setPage,
-    totalPages: result?.totalPages ?? Math.max(1, table.pageCount),
-    /** What the list answer carries besides its rows (the referral list's rupiah `total`). */
-    extra: result?.extra ?? {},
-    error: table.tableQuery.error ? table.tableQuery.error.message || fallback : null,
-  };
+    .map(([field, value]) => ({ field, operator: 'eq' as const, value: String(value) }));
 }
 
-export type ListTableState<T extends BaseRecord> = ReturnType<typeof useListTable<T>>;
+/** A filter's current value (the address's `?s=`, `?status=`…), '' when unset. */
+export function filterValue<T extends BaseRecord>(table: TableState<T>, field: string): string {
+  const f = table.filters.find((x) => 'field' in x && x.field === field);
+  return f && f.value !== undefined && f.value !== null ? String(f.value) : '';
+}
+
+/** Sets some filters (an empty value removes one) and goes back to page 1; the address follows. */
+export function useSetFilters<T extends BaseRecord>(table: TableState<T>): (values: Record<string, string>) => void {
+  const { setFilters, setCurrentPage } = table;
+  return useCallback(
+    (values: Record<string, string>) => {
+      setFilters(
+        Object.entries(values).map(([field, value]) => ({ field, operator: 'eq' as const, value: value.trim() || undefined })),
+        'merge',
+      );
+      setCurrentPage(1);
+    },
+    [setFilters, setCurrentPage],
+  );
+}
+
+/** The page count, the answer's extra keys, and a page past the last one moved back to it. */
+export function useListPaging<T extends BaseRecord>(table: TableState<T>) {
+  const { currentPage, setCurrentPage, tableQuery, filters } = table;
+  const answer = tableQuery.data as Answer | undefined;
+  usePageInRange(currentPage, `${currentPage}|${JSON.stringify(filters)}`, tableQuery.isFetching ? undefined : answer?.totalPages, tableQuery.dataUpdatedAt, setCurrentPage);
+  return { totalPages: Math.max(1, answer?.totalPages ?? table.pageCount ?? 1), extra: answer?.extra ?? {} };
+}
 
 type Props<T extends BaseRecord> = Omit<TableProps<T>, 'pagination' | 'rowKey' | 'onChange'> & {
-  list: ListTableState<T>;
+  table: TableState<T>;
   /** Spins the table besides while the list loads (a search about to run). */
   busy?: boolean;
-  /** Shown between the error and the table. */
-  notice?: React.ReactNode;
 };
 
 /**
- * The list's error, the antd Table ('Kosong' when empty) and the 'Page X of Y' pager. A screen with live
- * rows passes them as `dataSource` (the fetched page with the live values over it).
+ * `useTable`'s `tableProps` in an antd Table ('Kosong' when empty) with the 'Page X of Y' pager. A screen
+ * with live rows passes them as `dataSource` (the fetched page with the live values over it). A failed
+ * load is told by the notification provider (the screen's `errorNotification`).
  */
-export function ListTable<T extends BaseRecord>({ list, busy, notice, ...rest }: Props<T>) {
+export function ListTable<T extends BaseRecord>({ table, busy, ...rest }: Props<T>) {
   const t = useTranslate();
-  const { tableProps } = list;
+  const { totalPages } = useListPaging(table);
   return (
     <>
-      {list.error && <Alert type="error" showIcon message={list.error} style={{ marginBottom: 16 }} />}
-      {notice}
       <Table<T>
-        {...tableProps}
-        loading={Boolean(busy) || list.tableQuery.isFetching}
+        {...table.tableProps}
+        loading={Boolean(busy) || table.tableQuery.isFetching}
         rowKey="id"
         pagination={false}
         scroll={{ x: true }}
         locale={{ emptyText: t('shared.empty') }}
         {...rest}
       />
-      <Pager page={list.page} totalPages={list.totalPages} onChange={list.setPage} />
+      <Pager page={table.currentPage} totalPages={totalPages} onChange={table.setCurrentPage} />
     </>
   );
 }

@@ -17,23 +17,31 @@ interface Options<TRecord extends BaseRecord> {
   loadFallback?: string;
   /** The spec's message when saving fails without a server message (default: the network message). */
   saveFallback?: string;
+  /**
+   * What the notification provider says after a save ('Tersimpan.' by default); false where the spec
+   * names a dialog of its own for it (the bonus's 'Berhasil').
+   */
+  saved?: string | false | ((record: BaseRecord) => string);
   /** Turns the loaded record into form values (a status into a switch). */
   select?: (record: TRecord) => BaseRecord;
 }
 
 /**
  * Refine's antd `useForm` for the spec's create and `?id=` edit screens: no redirect of Refine's own
- * (the screen goes back), no toast (the screen shows 'Error: …' itself), server field errors under
- * their fields by `HttpError.errors`. `error` is the load or save failure to show.
+ * (the screen goes back), a saved record told by the notification provider, server field errors under
+ * their fields by `HttpError.errors`. A failure is shown once, in the form as 'Error: …' next to the
+ * fields it names (the spec's form error), so the provider does not repeat it. `error` is that failure.
  */
-export function useResourceForm<TRecord extends BaseRecord, TVariables = Record<string, unknown>>({ resource, id, edit, onSaved, loadRecord = true, loadFallback, saveFallback, select }: Options<TRecord>) {
+export function useResourceForm<TRecord extends BaseRecord, TVariables = Record<string, unknown>>({ resource, id, edit, onSaved, loadRecord = true, loadFallback, saveFallback, saved, select }: Options<TRecord>) {
   const t = useTranslate();
   const props: UseFormProps<TRecord, HttpError, TVariables> = {
     resource,
     action: edit ? 'edit' : 'create',
     id: id ?? undefined,
     redirect: false,
-    successNotification: false,
+    successNotification:
+      saved === false ? false : (res) => ({ message: typeof saved === 'function' ? saved(res?.data ?? {}) : (saved ?? t('shared.saved')), type: 'success' }),
+    // The form shows the failure itself, beside the fields the server named (see above).
     errorNotification: false,
     queryMeta: { fallback: loadFallback },
     mutationMeta: { fallback: saveFallback ?? t('shared.network') },

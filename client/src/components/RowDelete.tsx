@@ -1,8 +1,8 @@
+import { EditButton } from '@refinedev/antd';
 import { useDelete, useTranslate, type BaseKey } from '@refinedev/core';
 import { App, Button, Space } from 'antd';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { errorText } from '../lib/http';
+import { doneWith, failWith } from '../lib/notify';
 import { focusAfterRowGone, focusRowAction, rowPlace, type RowPlace } from '../lib/rowFocus';
 import { PendingText } from './PendingText';
 
@@ -12,17 +12,17 @@ interface Props {
   /** The confirm dialog's title and text. */
   title: string;
   content: string;
-  /** An 'Edit' link before 'Delete'. */
-  editTo?: string;
+  /** Refine's EditButton (to the resource's `edit?id=`) before 'Delete'. */
+  edit?: boolean;
 }
 
 /**
- * A row's 'Delete' (after 'Edit' when `editTo` is given) through Refine's `useDelete`: confirmed with
+ * A row's 'Delete' (after 'Edit' when `edit` is set) through Refine's `useDelete`: confirmed with
  * 'Hapus' / 'Batal', then 'Deleting...' until the list Refine refetches no longer has the row; a failure
  * shows 'Gagal' with the server's message and the row stays. Keyboard focus goes to the next row's Delete
  * (lib/rowFocus), or back to this one after a failure.
  */
-export function RowDelete({ resource, id, title, content, editTo }: Props) {
+export function RowDelete({ resource, id, title, content, edit }: Props) {
   const t = useTranslate();
   const { modal } = App.useApp();
   const { mutateAsync } = useDelete();
@@ -32,11 +32,11 @@ export function RowDelete({ resource, id, title, content, editTo }: Props) {
   const run = async (place: RowPlace | null) => {
     setDeleting(true);
     try {
-      await mutateAsync({ resource, id, mutationMode: 'pessimistic', successNotification: false, errorNotification: false });
+      await mutateAsync({ resource, id, mutationMode: 'pessimistic', successNotification: doneWith(t('shared.deleted')), errorNotification: failWith(t('shared.network')) });
       focusAfterRowGone(place);
-    } catch (err) {
+    } catch {
       setDeleting(false);
-      modal.error({ title: t('shared.failed'), content: errorText(err, t('shared.network')), afterClose: () => focusRowAction(place) });
+      focusRowAction(place);
     }
   };
 
@@ -58,10 +58,13 @@ export function RowDelete({ resource, id, title, content, editTo }: Props) {
       {t('shared.delete')}
     </Button>
   );
-  if (!editTo) return button;
+  if (!edit) return button;
   return (
     <Space>
-      <Link to={editTo}>{t('shared.edit')}</Link>
+      {/* The link is the one keyboard stop: the button inside it is only its look. */}
+      <EditButton resource={resource} recordItemId={id} type="link" icon={null} tabIndex={-1} style={{ padding: 0 }}>
+        {t('shared.edit')}
+      </EditButton>
       {button}
     </Space>
   );

@@ -1,5 +1,6 @@
 import type { AuthProvider } from '@refinedev/core';
 import { api, ApiError } from '../lib/http';
+import { isRole } from '../../../common/roles';
 import { endSession, getSessionUser, getToken, startSession, type SessionUser } from '../lib/session';
 
 interface AuthAnswer {
@@ -93,10 +94,17 @@ export const authProvider: AuthProvider = {
     endSession();
     return { success: true, redirectTo: '/signin' };
   },
+  /**
+   * A token and a user with a role, and the server agreeing the token is valid. `isvalid` false ends the
+   * session; a failed call ends it too, and /signin says 'Internal server error' (error name 'serverError').
+   */
   check: async () => {
     const token = getToken();
-    if (!token) return { authenticated: false, redirectTo: '/signin' };
-    return { authenticated: true };
+    if (!token || !isRole(getSessionUser()?.role)) return { authenticated: false, redirectTo: '/signin' };
+    const check = await validateToken(token);
+    if (check === 'valid') return { authenticated: true };
+    endSession();
+    return { authenticated: false, redirectTo: '/signin', error: { name: check === 'failed' ? 'serverError' : 'invalid', message: '' } };
   },
   onError: async (error: { statusCode?: number; code?: number | string }) => {
     // A 401 ends the session there is; a visitor without one (the open /sim page) is only refused.

@@ -1,53 +1,81 @@
-import { Layout } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { ThemedLayout, useThemedLayoutContext } from '@refinedev/antd';
+import { useGetIdentity, usePermissions } from '@refinedev/core';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
-import type { SessionUser } from '../../lib/session';
+import { isRole, type Role } from '../../../../common/roles';
+import { getSessionUser, type SessionUser } from '../../lib/session';
 import { bandOf, useViewportWidth } from '../../lib/useViewport';
 import { PageFallback } from './PageFallback';
-import { Sidebar } from './Sidebar';
+import { Brand, Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 import { useTheme } from './theme';
 
 const SidebarDrawer = lazy(() => import('./SidebarDrawer').then((m) => ({ default: m.SidebarDrawer })));
 
-/**
- * Sidebar, top bar and content. Phones (< 768 px) get the menu as an overlay drawer, so a closed
- * sidebar takes no width; tablets (768–1023 px) start with it collapsed; desktops with it expanded.
- */
-export function AppLayout({ user }: { user: SessionUser }) {
+/** The signed-in user and role through the auth provider (the stored session until it has answered). */
+function useConsoleUser(): { user: SessionUser | null; role: Role } {
+  const { data: identity } = useGetIdentity<SessionUser>();
+  const { data: permissions } = usePermissions<string>({});
+  const user = identity ?? getSessionUser();
+  const role = isRole(permissions) ? permissions : isRole(user?.role) ? user.role : 'member';
+  return { user, role };
+}
+
+/** The device band, and the sider's start for it when the band changes (phones: closed drawer). */
+function useBand() {
   const band = bandOf(useViewportWidth());
-  const mobile = band === 'mobile';
-  const [expanded, setExpanded] = useState(band === 'desktop');
-  const [mobileOpen, setMobileOpen] = useState(false);
-  const { theme } = useTheme();
-
-  // Crossing a breakpoint resets the sidebar to that size's start; leaving phones closes the drawer.
+  const layout = useThemedLayoutContext();
+  // The context's setters are new on each render: only a band change resets the sider.
+  const setters = useRef(layout);
+  setters.current = layout;
   useEffect(() => {
-    setExpanded(band === 'desktop');
-    setMobileOpen(false);
+    setters.current.setSiderCollapsed(band !== 'desktop');
+    setters.current.setMobileSiderOpen(false);
   }, [band]);
+  return band;
+}
 
-  const collapsed = mobile ? !mobileOpen : !expanded;
-  const toggle = () => (mobile ? setMobileOpen((o) => !o) : setExpanded((e) => !e));
-  const dark = theme === 'dark';
+/**
+ * ThemedLayout's Sider slot: the spec's menu (resources through `useMenu`, each entry behind the
+ * access-control provider) in a sticky sider, 290 px or collapsed to 90 px; on phones (< 768 px) an
+ * overlay drawer, so a closed menu takes no width.
+ */
+function ConsoleSider() {
+  const band = useBand();
+  const { siderCollapsed, mobileSiderOpen, setMobileSiderOpen } = useThemedLayoutContext();
+  const { role } = useConsoleUser();
+  const dark = useTheme().theme === 'dark';
+  if (band === 'mobile') {
+    return (
+      <Suspense fallback={null}>
+        <SidebarDrawer role={role} open={mobileSiderOpen} dark={dark} onClose={() => setMobileSiderOpen(false)} />
+      </Suspense>
+    );
+  }
+  return <Sidebar role={role} collapsed={siderCollapsed} dark={dark} />;
+}
 
+/** ThemedLayout's Header slot: the menu toggle, menu search, language, theme and the user's menu. */
+function ConsoleHeader() {
+  const mobile = bandOf(useViewportWidth()) === 'mobile';
+  const { siderCollapsed, setSiderCollapsed, mobileSiderOpen, setMobileSiderOpen } = useThemedLayoutContext();
+  const { user } = useConsoleUser();
+  if (!user) return null;
+  const collapsed = mobile ? !mobileSiderOpen : siderCollapsed;
+  const toggle = () => (mobile ? setMobileSiderOpen(!mobileSiderOpen) : setSiderCollapsed(!siderCollapsed));
+  return <TopBar user={user} collapsed={collapsed} mobile={mobile} onToggle={toggle} />;
+}
+
+const ConsoleTitle = ({ collapsed }: { collapsed: boolean }) => <Brand collapsed={collapsed} />;
+
+/** Refine's ThemedLayout with the console's own Sider, Header and Title, around the current screen. */
+export function AppLayout() {
+  const band = bandOf(useViewportWidth());
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      {mobile ? (
-        <Suspense fallback={null}>
-          <SidebarDrawer role={user.role} open={mobileOpen} dark={dark} onClose={() => setMobileOpen(false)} />
-        </Suspense>
-      ) : (
-        <Sidebar role={user.role} collapsed={collapsed} dark={dark} />
-      )}
-      <Layout style={{ minWidth: 0 }}>
-        <TopBar user={user} collapsed={collapsed} mobile={mobile} onToggle={toggle} />
-        <Layout.Content style={{ padding: mobile ? 12 : 24, minWidth: 0 }}>
-          <Suspense fallback={<PageFallback />}>
-            <Outlet />
-          </Suspense>
-        </Layout.Content>
-      </Layout>
-    </Layout>
+    <ThemedLayout Sider={ConsoleSider} Header={ConsoleHeader} Title={ConsoleTitle} initialSiderCollapsed={band !== 'desktop'}>
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
+    </ThemedLayout>
   );
 }

@@ -1,10 +1,8 @@
-import { useLogout } from '@refinedev/core';
-import { useEffect, useState } from 'react';
+import { Authenticated, useCan, useIsAuthenticated, useLogout } from '@refinedev/core';
+import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { canOpenPage, isRole } from '../../../../common/roles';
-import { endSession, getSessionUser, getToken, type SessionUser } from '../../lib/session';
+import { getSessionUser, getToken } from '../../lib/session';
 import { setUnauthorizedHandler } from '../../lib/http';
-import { validateToken, type TokenCheck } from '../../providers/auth';
 import { closeSocket, loadSocketClient } from '../../providers/live';
 import { AppLayout } from './AppLayout';
 import { PageFallback } from './PageFallback';
@@ -14,57 +12,65 @@ export interface SignInNotice {
   notice?: 'serverError';
 }
 
-/**
- * The protected layout: no token, or a stored user without a role → /signin; the token is validated
- * with the server first (isvalid false signs out; a failed call signs out and /signin says 'Internal
- * server error'); a role the route table does not allow → /not-authorized.
- */
-export function Protected() {
-  const token = getToken();
-  const location = useLocation();
-  const { mutate: logout } = useLogout();
-  const [status, setStatus] = useState<TokenCheck | 'checking'>('checking');
-  const [user] = useState<SessionUser | null>(() => getSessionUser());
-  const signedIn = Boolean(token) && isRole(user?.role);
+/** Where `<Authenticated>` sends a visitor it turned away: /signin, saying why when the server failed. */
+function ToSignIn() {
+  // The answer `<Authenticated>` had (asking again would find the session already ended, without a reason).
+  const { data } = useIsAuthenticated({ queryOptions: { refetchOnMount: false } });
+  const failed = data?.error?.name === 'serverError';
+  return <Navigate to="/signin" replace state={failed ? ({ notice: 'serverError' } satisfies SignInNotice) : undefined} />;
+}
 
+/** A role the route table does not allow on this page goes to /not-authorized (the access-control provider decides). */
+function PageAccess({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  // The previous page's answer stands while this one's is asked, so the layout does not blink.
+  const { data, isLoading } = useCan({ resource: 'page', action: 'list', params: { path: pathname }, queryOptions: { placeholderData: (previous) => previous } });
+  if (isLoading && !data) return <PageFallback full />;
+  if (!data?.can) return <Navigate to="/not-authorized" replace />;
+  return <>{children}</>;
+}
+
+/**
+ * What a signed-in console keeps up besides the screen: the socket client fetched early, a 401 signing out,
+ * and a tab coming back after another tab signed out or in as someone else starting again as whoever is
+ * signed in now (the cookies are shared, this tab's screen is not).
+ */
+function SessionWatch() {
+  const { mutate: logout } = useLogout();
   useEffect(() => {
-    if (!token || !signedIn) return;
-    // Every console screen listens for live events; fetch the socket client while the token is checked.
+    const token = getToken();
+    const userId = getSessionUser()?.id;
     void loadSocketClient();
-    let live = true;
-    void validateToken(token).then((check) => {
-      if (!live) return;
-      setStatus(check);
-      if (check !== 'valid') closeSocket();
-      if (check === 'invalid') logout();
-      // The server could not be asked: the session ends here and /signin shows why.
-      if (check === 'failed') endSession();
-    });
     setUnauthorizedHandler(() => {
       closeSocket();
       logout();
     });
-    // Another tab signed out or in as someone else: the cookies are shared, this tab's screen is not.
-    // Coming back to it, the page starts again as whoever is signed in now (or at /signin).
     const onReturn = () => {
       if (document.visibilityState === 'hidden') return;
-      if (getToken() !== token || getSessionUser()?.id !== user?.id) window.location.reload();
+      if (getToken() !== token || getSessionUser()?.id !== userId) window.location.reload();
     };
     window.addEventListener('focus', onReturn);
     document.addEventListener('visibilitychange', onReturn);
     return () => {
-      live = false;
       setUnauthorizedHandler(null);
       window.removeEventListener('focus', onReturn);
       document.removeEventListener('visibilitychange', onReturn);
     };
-  }, [token, signedIn, logout, user?.id]);
+  }, [logout]);
+  return null;
+}
 
-  // Before the token test: the failed check has just removed the token.
-  if (status === 'failed') return <Navigate to="/signin" replace state={{ notice: 'serverError' } satisfies SignInNotice} />;
-  if (!token || !user || !signedIn) return <Navigate to="/signin" replace />;
-  if (status === 'checking') return <PageFallback full />;
-  if (status === 'invalid') return <Navigate to="/signin" replace />;
-  if (!canOpenPage(user.role, location.pathname)) return <Navigate to="/not-authorized" replace />;
-  return <AppLayout user={user} />;
+/**
+ * The protected layout: Refine's `<Authenticated>` asks the auth provider, which validates the stored
+ * token with the server (providers/auth.ts `check`); then the page must be open to the user's role.
+ */
+export function Protected() {
+  return (
+    <Authenticated key="console" loading={<PageFallback full />} fallback={<ToSignIn />}>
+      <PageAccess>
+        <SessionWatch />
+        <AppLayout />
+      </PageAccess>
+    </Authenticated>
+  );
 }

@@ -1,10 +1,10 @@
-import { useTable } from '@refinedev/antd';
-import { useTranslate } from '@refinedev/core';
-import { Alert, Table, Typography } from 'antd';
-import { Pager } from '../../components/Pager';
-import { PageTitle } from '../../components/PageTitle';
+import { List, useTable } from '@refinedev/antd';
+import { useTranslate, type HttpError } from '@refinedev/core';
+import { Table, Typography } from 'antd';
+import { ListTable } from '../../components/ListTable';
 import { BooksExportButton } from '../../components/BooksExportButton';
 import { formatDateTime } from '../../lib/format';
+import { failWith } from '../../lib/notify';
 import { auditDetail } from './detail';
 
 interface Person {
@@ -28,17 +28,11 @@ const personName = (p: Person | null) => (p ? `${p.firstname} ${p.lastname}`.tri
 /** Who changed what for whom: roles, passwords, money and rules (admin and dev). */
 export function AuditList() {
   const t = useTranslate();
-  const { tableProps, currentPage, setCurrentPage, pageCount, tableQuery } = useTable<AuditRow>({
-    resource: 'audit',
-    pagination: { pageSize: 10, mode: 'server' },
-    syncWithLocation: true,
-  });
-  const error = tableQuery.error;
+  // The page lives in `?page=` like every list's (providers/router.ts), so a reload keeps it.
+  const table = useTable<AuditRow, HttpError>({ resource: 'audit', errorNotification: failWith(t('audit.error')) });
   return (
-    <div>
-      <PageTitle title={t('audit.title')} extra={<BooksExportButton />} />
-      {error && <Alert type="error" showIcon message={error.message || t('audit.error')} style={{ marginBottom: 16 }} />}
-      <Table<AuditRow> {...tableProps} rowKey="id" pagination={false} scroll={{ x: true }} locale={{ emptyText: t('audit.empty') }}>
+    <List title={t('audit.title')} breadcrumb={false} headerButtons={<BooksExportButton />}>
+      <ListTable<AuditRow> table={table} locale={{ emptyText: t('audit.empty') }}>
         <Table.Column<AuditRow> key="time" title={t('audit.fields.time')} render={(_, r) => formatDateTime(r.createdAt)} />
         <Table.Column<AuditRow> key="actor" title={t('audit.fields.actor')} render={(_, r) => personName(r.actor)} />
         <Table.Column<AuditRow> key="target" title={t('audit.fields.target')} render={(_, r) => personName(r.target)} />
@@ -48,8 +42,7 @@ export function AuditList() {
           title={t('audit.fields.detail')}
           render={(_, r) => <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{auditDetail(r.action, r.details, t)}</Typography.Text>}
         />
-      </Table>
-      <Pager page={currentPage} totalPages={pageCount} onChange={setCurrentPage} />
-    </div>
+      </ListTable>
+    </List>
   );
 }

@@ -3,9 +3,10 @@ import { App, Button, Card, Form, Input } from 'antd';
 import { FormSelect } from '../../components/FormSelect';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { FormError, TypedNumberInput } from '../../components/FormParts';
+import { FormError, notANumberRule, TypedNumberInput } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
 import { useResourceForm } from '../../components/ResourceForm';
+import { failWith } from '../../lib/notify';
 import { getSessionUser } from '../../lib/session';
 import { useGoBack } from '../member/useGoBack';
 
@@ -37,11 +38,12 @@ export function BonusCreate() {
   const goBack = useGoBack('/bonus');
   const { formProps, form, saving, error: saveError } = useResourceForm<Person, Values>({
     resource: 'bonus',
+    // The spec's 'Berhasil / Bonus berhasil dikirim.' dialog is this save's message.
+    saved: false,
     onSaved: () => modal.success({ title: t('shared.success'), content: t('bonus.sent'), onOk: goBack, onCancel: goBack }),
   });
-  const members = useCustom<{ users: Person[] }>({ url: '/admin/users/members', method: 'get', meta: { fallback: t('bonus.errors.members') }, errorNotification: false });
+  const members = useCustom<{ users: Person[] }>({ url: '/admin/users/members', method: 'get', meta: { fallback: t('bonus.errors.members') }, errorNotification: failWith(t('bonus.errors.members')) });
   const people = members.result.data?.users ?? [];
-  const loadError = members.query.error ? members.query.error.message : null;
 
   useEffect(() => {
     if (preselected && people.some((u) => u.id === preselected)) form.setFieldValue('userId', preselected);
@@ -51,7 +53,7 @@ export function BonusCreate() {
   return (
     <div>
       <PageTitle title={t('bonus.createTitle')} />
-      <FormError error={saveError ?? loadError} />
+      <FormError error={saveError} />
       <Card style={{ maxWidth: 560 }}>
         <Form {...formProps} layout="vertical" onFinish={(values: Values) => onFinish?.({ ...values, adminId: getSessionUser()?.id })}>
           <Form.Item label={t('bonus.fields.member')} name="userId" rules={[{ required: true, message: t('bonus.memberRequired') }]}>
@@ -67,8 +69,10 @@ export function BonusCreate() {
           <Form.Item
             label={t('bonus.fields.nominal')}
             name="nominal"
+            validateFirst
             // A negative or zero amount is refused with its reason, not silently turned into 1.
             rules={[
+              notANumberRule(t('bonus.fields.nominal')),
               { required: true, type: 'integer', message: t('bonus.nominalRequired') },
               { type: 'integer', min: 1, message: t('bonus.nominalPositive') },
             ]}

@@ -1,9 +1,11 @@
-import { useCustom, useInvalidate, useTranslate } from '@refinedev/core';
+import { List, useTable } from '@refinedev/antd';
+import { useCan, useCustom, useInvalidate, useTranslate, type HttpError } from '@refinedev/core';
 import type { ColumnsType } from 'antd/es/table';
-import { ListHeader } from '../../components/ListHeader';
-import { ListTable, useListTable } from '../../components/ListTable';
+import { AddButton } from '../../components/AddButton';
+import { ListTable, toFilters } from '../../components/ListTable';
 import { RowDelete } from '../../components/RowDelete';
 import { formatDateTime, formatRupiah } from '../../lib/format';
+import { failWith } from '../../lib/notify';
 import { getSessionUser } from '../../lib/session';
 import { useLive } from '../../providers/live';
 
@@ -26,16 +28,24 @@ export function BonusList() {
   const t = useTranslate();
   const user = getSessionUser();
   const userId = user?.id;
-  const manager = user?.role === 'admin' || user?.role === 'dev';
+  // Who may send bonuses (the /bonus/create page) sees every bonus, a Member column and Delete.
+  const can = useCan({ resource: 'bonus', action: 'create', params: { path: '/bonus/create' } });
+  const manager = can.data?.can === true;
   const invalidate = useInvalidate();
   const fallback = t('bonus.errors.list');
-  const list = useListTable<BonusRow>({ resource: 'bonus', params: { user_id: manager ? null : userId }, fallback, enabled: Boolean(user) });
+  const table = useTable<BonusRow, HttpError>({
+    resource: 'bonus',
+    filters: { permanent: toFilters({ user_id: manager ? null : userId }) },
+    meta: { fallback },
+    queryOptions: { enabled: Boolean(user) && !can.isLoading },
+    errorNotification: failWith(fallback),
+  });
   const totalCall = useCustom<{ totalBonus: number }>({
     url: `/admin/bonus/total/${userId ?? 0}`,
     method: 'get',
     meta: { fallback },
-    queryOptions: { enabled: Boolean(userId) && !manager },
-    errorNotification: false,
+    queryOptions: { enabled: Boolean(userId) && !can.isLoading && !manager },
+    errorNotification: failWith(fallback),
   });
   const total = totalCall.result.data?.totalBonus ?? null;
 
@@ -58,6 +68,7 @@ export function BonusList() {
           {
             title: t('shared.action'),
             key: 'action',
+            fixed: 'right' as const,
             render: (_: unknown, r: BonusRow) => (
               <RowDelete
                 resource="bonus"
@@ -72,9 +83,12 @@ export function BonusList() {
   ];
 
   return (
-    <div>
-      <ListHeader title={manager ? t('bonus.title') : t('bonus.memberTitle', { total: formatRupiah(total ?? 0) })} addTo={manager && '/bonus/create'} addLabel={t('bonus.send')} />
-      <ListTable<BonusRow> list={list} columns={columns} />
-    </div>
+    <List
+      title={manager ? t('bonus.title') : t('bonus.memberTitle', { total: formatRupiah(total ?? 0) })}
+      breadcrumb={false}
+      headerButtons={<AddButton resource="bonus" label={t('bonus.send')} />}
+    >
+      <ListTable<BonusRow> table={table} columns={columns} />
+    </List>
   );
 }

@@ -2,6 +2,7 @@ import { useCustom, useTranslate } from '@refinedev/core';
 import { Select } from 'antd';
 import { useNavigate } from 'react-router';
 import { formatState } from '../../lib/format';
+import { failWith } from '../../lib/notify';
 import { getSessionUser } from '../../lib/session';
 import type { JobAccount, JobKind } from './jobRow';
 
@@ -20,12 +21,14 @@ interface Props {
 
 /** The accounts the create screens offer: the caller's own (dev: all). One read, shared by its users. */
 export function useJobAccounts() {
+  const t = useTranslate();
   const user = getSessionUser();
   const owner = user?.role === 'dev' ? 'null' : String(user?.id ?? '');
   const { query } = useCustom<{ list: JobAccount[] }>({
     url: `/admin/whatsapp/list/${owner}`,
     method: 'get',
-    errorNotification: false,
+    // An account list that cannot be read leaves the selector empty; the notification provider says why.
+    errorNotification: failWith(t('whatsapp.listError')),
   });
   return { accounts: query.data?.data.list ?? [], query };
 }

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { PageTitle } from '../../components/PageTitle';
 import { AccountSelect, isCloudAccount, useJobAccounts } from './AccountSelect';
 import type { JobForm } from './useJobForm';
-import { TypedNumberInput } from '../../components/FormParts';
+import { notANumberRule, TypedNumberInput } from '../../components/FormParts';
 
 interface Props {
   title: string;
@@ -44,10 +44,10 @@ export function JobFormCard({ title, form, disabled, onSubmit, children }: Props
           {form.error && <Alert type="error" showIcon message={form.error} style={{ marginBottom: 16 }} />}
           <Form {...form.formProps} layout="vertical" onFinish={onSubmit}>
             {children}
-            <Form.Item label={t('jobs.form.intervalMin')} name="interval_min" dependencies={['interval_max']} rules={[whole, minAtMostMax]}>
+            <Form.Item label={t('jobs.form.intervalMin')} name="interval_min" validateFirst dependencies={['interval_max']} rules={[notANumberRule(t('jobs.form.intervalMin')), whole, minAtMostMax]}>
               <TypedNumberInput name="interval_min" style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item label={t('jobs.form.intervalMax')} name="interval_max" rules={[whole]}>
+            <Form.Item label={t('jobs.form.intervalMax')} name="interval_max" validateFirst rules={[notANumberRule(t('jobs.form.intervalMax')), whole]}>
               <TypedNumberInput name="interval_max" style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item label={t('jobs.form.whatsapp')} name="whatsapp_id" rules={[{ required: false }]}>

@@ -1,21 +1,20 @@
-import { useTranslate } from '@refinedev/core';
-import { Alert, Spin, Table, Tag, Typography } from 'antd';
+import { List, useTable } from '@refinedev/antd';
+import { useTranslate, type HttpError } from '@refinedev/core';
+import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useState } from 'react';
-import { ListHeader } from '../../components/ListHeader';
-import { Pager } from '../../components/Pager';
+import { AddButton } from '../../components/AddButton';
+import { filterValue, ListTable, toFilters, useSetFilters } from '../../components/ListTable';
 import { SearchFilterBar } from '../../components/SearchFilterBar';
 import { formatProgress } from '../../lib/format';
 import { getSessionUser } from '../../lib/session';
 import { useLiveOverlay } from '../../lib/useLiveOverlay';
 import { useAddressText } from '../../lib/useAddressText';
-import { useSpecTable } from '../../lib/useSpecTable';
 import { useLive } from '../../providers/live';
 import { JobActions } from './JobActions';
 import { applyJobLive, jobStatusLabel, type JobKind, type JobRow } from './jobRow';
 
 const STATUS_FILTERS = ['', 'sending', 'idle', 'finished', 'error'] as const;
-const KEYS = { search: 'search', status: 'status' } as const;
 
 /** Flags only the client knows; a fresh fetch of the list keeps them. */
 const TRANSIENT: readonly (keyof JobRow)[] = ['requesting', 'progressing', 'waiting', 'waitTime', 'attempting', 'attempingCode', 'successUpdated', 'failUpdated', 'liveSeq'];
@@ -40,10 +39,15 @@ export function JobList({ kind, target }: Props) {
   const user = getSessionUser();
   const role = user?.role;
   // List calls send user_id as the current user's id, or none for dev (spec 6).
-  const table = useSpecTable<JobRow>({ resource: kind, keys: KEYS, fixed: { user_id: role === 'dev' ? undefined : user?.id } });
-  const { tableQuery, values, setParam } = table;
+  const table = useTable<JobRow, HttpError>({
+    resource: kind,
+    filters: { permanent: toFilters({ user_id: role === 'dev' ? undefined : user?.id }) },
+    errorNotification: (err) => ({ message: err?.statusCode ? err.message : t(`${kind}.listError`), type: 'error' }),
+  });
+  const { tableQuery } = table;
+  const setFilters = useSetFilters(table);
   const [rows, setRows] = useLiveOverlay(tableQuery.data?.data, tableQuery.dataUpdatedAt, TRANSIENT);
-  const [text, setText] = useAddressText(values.search ?? '');
+  const [text, setText] = useAddressText(filterValue(table, 'search'));
   const [busy, setBusy] = useState(false);
 
   useLive(role === 'admin' || role === 'dev' ? 'admin' : String(user?.id ?? ''), (msg) => setRows((rs) => applyJobLive(rs, kind, msg)));
@@ -69,10 +73,10 @@ export function JobList({ kind, target }: Props) {
   }, [waiting, setRows]);
 
   // Search and filter re-fetch after 1 second, from page 1.
-  const apply = (key: keyof typeof KEYS, value: string) => {
+  const apply = (key: 'search' | 'status', value: string) => {
     setBusy(true);
     window.setTimeout(() => {
-      setParam(key, value);
+      setFilters({ [key]: value });
       setBusy(false);
     }, 1000);
   };
@@ -107,36 +111,29 @@ export function JobList({ kind, target }: Props) {
         );
       },
     },
-    { title: t('jobs.columns.action'), key: 'action', render: (_, r) => <JobActions kind={kind} row={r} update={update} /> },
+    { title: t('jobs.columns.action'), key: 'action', fixed: 'right', render: (_, r) => <JobActions kind={kind} row={r} update={update} /> },
   ];
 
-  const error = tableQuery.error;
   return (
-    <div>
-      <ListHeader title={t(`${kind}.title`)} addTo={`/${kind}/create`} addLabel={t('jobs.add')} />
+    <List title={t(`${kind}.title`)} breadcrumb={false} headerButtons={<AddButton resource={kind} label={t('jobs.add')} />}>
       <SearchFilterBar
         label={t('jobs.search')}
         text={text}
         onText={setText}
         onSearch={(v) => apply('search', v)}
-        status={values.status ?? ''}
+        status={filterValue(table, 'status')}
         options={STATUS_FILTERS.map((value) => ({ value, label: t(`jobs.filter.${value || 'all'}`) }))}
         onStatus={(v) => apply('status', v)}
         statusWidth={160}
       />
-      {error && <Alert type="error" showIcon message={error.statusCode ? error.message : t(`${kind}.listError`)} style={{ marginBottom: 16 }} />}
-      <Spin spinning={busy || tableQuery.isLoading}>
-        <Table<JobRow>
-          rowKey="id"
-          dataSource={rows}
-          pagination={false}
-          scroll={{ x: true }}
-          locale={{ emptyText: t('jobs.empty') }}
-          onRow={(r) => ({ 'data-testid': `${kind}-row-${r.id}` }) as React.HTMLAttributes<HTMLElement>}
-          columns={columns}
-        />
-      </Spin>
-      <Pager page={table.page} totalPages={table.totalPages} onChange={table.setPage} />
-    </div>
+      <ListTable<JobRow>
+        table={table}
+        busy={busy}
+        dataSource={rows}
+        locale={{ emptyText: t('jobs.empty') }}
+        onRow={(r) => ({ 'data-testid': `${kind}-row-${r.id}` }) as React.HTMLAttributes<HTMLElement>}
+        columns={columns}
+      />
+    </List>
   );
 }

@@ -1,42 +1,53 @@
+import { Create, Edit, SaveButton } from '@refinedev/antd';
 import { useTranslate } from '@refinedev/core';
-import { Card, Form, Input, Spin } from 'antd';
+import { Form, Input } from 'antd';
 import { useSearchParams } from 'react-router';
-import { FormError, IntegerItem, SaveButton } from '../../components/FormParts';
-import { PageTitle } from '../../components/PageTitle';
+import { FormError, IntegerItem } from '../../components/FormParts';
 import { useResourceForm } from '../../components/ResourceForm';
 import { useGoBack } from '../member/useGoBack';
 import type { LevelRow } from './list';
 
-/** /level/create and /level/edit?id= share this form. */
+/** /level/create and /level/edit?id= share this form: Refine's `<Create>` / `<Edit>` with the spec's words. */
 export function LevelForm() {
   const t = useTranslate();
   const [params] = useSearchParams();
   const id = params.get('id');
   const goBack = useGoBack('/level');
-  const { formProps, loading, saving, error } = useResourceForm<LevelRow>({
+  const { formProps, form, loading, saving, error } = useResourceForm<LevelRow>({
     resource: 'level',
     edit: Boolean(id),
     id,
     onSaved: goBack,
     loadFallback: t('level.errors.one'),
   });
-
+  // The spec's 'Simpan' / 'Menyimpan...', submitting the form (a hidden submit keeps Enter working).
+  const save = (
+    <SaveButton icon={null} disabled={saving || loading} onClick={() => form.submit()}>
+      {saving ? t('shared.saving') : t('shared.save')}
+    </SaveButton>
+  );
+  const View = id ? Edit : Create;
   return (
-    <div>
-      <PageTitle title={id ? t('level.editTitle') : t('level.createTitle')} />
+    <View
+      title={id ? t('level.editTitle') : t('level.createTitle')}
+      resource="level"
+      recordItemId={id ?? undefined}
+      breadcrumb={false}
+      goBack={false}
+      isLoading={loading}
+      headerButtons={() => null}
+      footerButtons={() => save}
+      contentProps={{ style: { maxWidth: 560 } }}
+    >
       <FormError error={error} />
-      <Spin spinning={loading}>
-        <Card style={{ maxWidth: 560 }}>
-          <Form {...formProps} layout="vertical">
-            <Form.Item label={t('level.fields.name')} name="name" rules={[{ required: true, whitespace: true, message: t('level.nameRequired') }]}>
-              <Input maxLength={100} />
-            </Form.Item>
-            <IntegerItem label={t('level.fields.fee')} name="blast_fee" what={t('level.what.fee')} />
-            <IntegerItem label={t('level.fields.requirement')} name="requirement_blast" what={t('level.what.requirement')} />
-            <SaveButton saving={saving} disabled={loading} />
-          </Form>
-        </Card>
-      </Spin>
-    </div>
+      <Form {...formProps} layout="vertical">
+        <Form.Item label={t('level.fields.name')} name="name" rules={[{ required: true, whitespace: true, message: t('level.nameRequired') }]}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <IntegerItem label={t('level.fields.fee')} name="blast_fee" what={t('level.what.fee')} />
+        <IntegerItem label={t('level.fields.requirement')} name="requirement_blast" what={t('level.what.requirement')} />
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+    </View>
   );
 }

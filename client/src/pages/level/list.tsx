@@ -1,10 +1,11 @@
-import { useTranslate } from '@refinedev/core';
+import { List, useTable } from '@refinedev/antd';
+import { useTranslate, type HttpError } from '@refinedev/core';
+import { AddButton } from '../../components/AddButton';
 import { LevelTag } from '../../components/LevelTag';
-import { ListHeader } from '../../components/ListHeader';
-import { ListTable, useListTable } from '../../components/ListTable';
+import { ListTable } from '../../components/ListTable';
 import { RowDelete } from '../../components/RowDelete';
 import { formatCount, formatRupiah } from '../../lib/format';
-import { getSessionUser } from '../../lib/session';
+import { failWith } from '../../lib/notify';
 
 export interface LevelRow {
   id: number;
@@ -14,17 +15,14 @@ export interface LevelRow {
   color: string | null;
 }
 
-/** 'Daftar Level' (/level). */
+/** 'Daftar Level' (/level); 'Tambah Level' only for the roles the access-control provider lets create. */
 export function LevelList() {
   const t = useTranslate();
-  const user = getSessionUser();
-  const list = useListTable<LevelRow>({ resource: 'level', fallback: t('level.errors.list') });
-  const canAdd = user?.role === 'admin' || user?.role === 'dev';
+  const table = useTable<LevelRow, HttpError>({ resource: 'level', meta: { fallback: t('level.errors.list') }, errorNotification: failWith(t('level.errors.list')) });
   return (
-    <div>
-      <ListHeader title={t('level.title')} addTo={canAdd && '/level/create'} addLabel={t('level.add')} />
+    <List title={t('level.title')} breadcrumb={false} headerButtons={<AddButton resource="level" label={t('level.add')} />}>
       <ListTable<LevelRow>
-        list={list}
+        table={table}
         columns={[
           { title: t('level.fields.name'), key: 'name', render: (_, r) => <LevelTag name={r.name} color={r.color} /> },
           { title: t('level.fields.fee'), key: 'fee', render: (_, r) => formatRupiah(r.blast_fee) },
@@ -32,12 +30,11 @@ export function LevelList() {
           {
             title: t('shared.action'),
             key: 'action',
-            render: (_, r) => (
-              <RowDelete resource="level" id={r.id} editTo={`/level/edit?id=${r.id}`} title={t('level.confirmTitle')} content={t('level.confirmContent', { name: r.name })} />
-            ),
+            fixed: 'right',
+            render: (_, r) => <RowDelete resource="level" id={r.id} edit title={t('level.confirmTitle')} content={t('level.confirmContent', { name: r.name })} />,
           },
         ]}
       />
-    </div>
+    </List>
   );
 }

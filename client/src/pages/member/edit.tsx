@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { atLeast, FormError, IntegerItem, SaveButton } from '../../components/FormParts';
 import { PageTitle } from '../../components/PageTitle';
 import { useResourceForm } from '../../components/ResourceForm';
+import { failWith } from '../../lib/notify';
 import { useGoBack } from './useGoBack';
 
 interface MemberUser {
@@ -41,7 +42,7 @@ export function MemberEdit() {
     loadFallback: t('member.errors.one'),
     saveFallback: t('member.errors.update'),
   });
-  const settings = useCustom<SettingsAnswer>({ url: '/admin/setting/get', method: 'get', errorNotification: false });
+  const settings = useCustom<SettingsAnswer>({ url: '/admin/setting/get', method: 'get', errorNotification: failWith(t('member.errors.one')) });
   const user = query?.data?.data ?? null;
   const setting = settings.result.data?.setting;
 

@@ -1,13 +1,14 @@
-import { useTranslate } from '@refinedev/core';
+import { List, useTable } from '@refinedev/antd';
+import { usePermissions, useTranslate, type HttpError } from '@refinedev/core';
 import { Space } from 'antd';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { AddButton } from '../../components/AddButton';
 import { LevelTag } from '../../components/LevelTag';
-import { ListHeader } from '../../components/ListHeader';
-import { ListTable, useListTable } from '../../components/ListTable';
+import { filterValue, ListTable, useSetFilters } from '../../components/ListTable';
 import { SearchFilterBar } from '../../components/SearchFilterBar';
 import { formatDateTime, formatRupiah } from '../../lib/format';
-import { getSessionUser } from '../../lib/session';
+import { failWith } from '../../lib/notify';
 import { useAddressText } from '../../lib/useAddressText';
 
 export interface MemberRow {
@@ -27,32 +28,26 @@ const STATUSES = ['', 'online', 'offline', 'sending', 'suspended'] as const;
 /** 'Daftar Member' (/member): search `?s=`, 'Filter Status' `?status=`, page `?page=`. */
 export function MemberList() {
   const t = useTranslate();
-  const user = getSessionUser();
-  const [params, setParams] = useSearchParams();
-  const s = params.get('s') ?? '';
-  const status = params.get('status') ?? '';
+  const { data: role } = usePermissions<string>({});
+  const table = useTable<MemberRow, HttpError>({ resource: 'member', meta: { fallback: t('member.errors.list') }, errorNotification: failWith(t('member.errors.list')) });
+  const setFilters = useSetFilters(table);
+  const s = filterValue(table, 's');
+  const status = filterValue(table, 'status');
   const [text, setText] = useAddressText(s);
   const [searching, setSearching] = useState(false);
-  const list = useListTable<MemberRow>({ resource: 'member', params: { search: s, status }, fallback: t('member.errors.list') });
 
   // A search shows the spinner and refetches after 1 second, from page 1.
   const submit = (value: string, nextStatus = status) => {
     setSearching(true);
     window.setTimeout(() => {
-      const next = new URLSearchParams(params);
-      next.set('page', '1');
-      if (value.trim()) next.set('s', value.trim());
-      else next.delete('s');
-      if (nextStatus) next.set('status', nextStatus);
-      else next.delete('status');
-      setParams(next, { replace: true });
+      setFilters({ s: value, status: nextStatus });
       setSearching(false);
     }, 1000);
   };
 
   return (
-    <div>
-      <ListHeader title={t('member.title')} addTo={user?.role === 'member' && '/whatsapp/create'} />
+    // The spec gives the role member a 'Tambah' here (to /whatsapp/create), whatever the page allows.
+    <List title={t('member.title')} breadcrumb={false} headerButtons={role === 'member' ? <AddButton resource="whatsapp" /> : null}>
       <SearchFilterBar
         label={t('member.search')}
         text={text}
@@ -65,7 +60,7 @@ export function MemberList() {
         visibleStatusLabel
       />
       <ListTable<MemberRow>
-        list={list}
+        table={table}
         busy={searching}
         columns={[
           { title: t('member.fields.name'), key: 'name', render: (_, r) => `${r.firstname} ${r.lastname}`.trim() },
@@ -77,6 +72,7 @@ export function MemberList() {
           {
             title: t('shared.action'),
             key: 'action',
+            fixed: 'right',
             render: (_, r) => (
               <Space>
                 <Link to={`/member/edit?id=${r.id}`}>{t('member.settings')}</Link>
@@ -86,6 +82,6 @@ export function MemberList() {
           },
         ]}
       />
-    </div>
+    </List>
   );
 }

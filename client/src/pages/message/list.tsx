@@ -1,10 +1,11 @@
-import { useCustom, useTranslate } from '@refinedev/core';
+import { List, useTable } from '@refinedev/antd';
+import { useCustom, useTranslate, type HttpError } from '@refinedev/core';
 import { App, Button, Space, Tag, Typography } from 'antd';
-import { ListHeader } from '../../components/ListHeader';
-import { ListTable, useListTable } from '../../components/ListTable';
+import { AddButton } from '../../components/AddButton';
+import { ListTable } from '../../components/ListTable';
 import { RowDelete } from '../../components/RowDelete';
 import { downloadJson } from '../../lib/download';
-import { errorText } from '../../lib/http';
+import { failWith } from '../../lib/notify';
 import { MediaPreview } from './media';
 import { buttonTypeKey, type MessageButton, type MessageRow } from './model';
 
@@ -26,16 +27,13 @@ function ButtonLink({ b }: { b: MessageButton }) {
 export function MessageList() {
   const t = useTranslate();
   const { modal } = App.useApp();
-  const list = useListTable<MessageRow>({ resource: 'message', fallback: t('message.errors.list') });
-  // Every template for 'Export JSON', read only when asked for.
-  const all = useCustom<{ list: MessageRow[] }>({ url: '/admin/message/list', method: 'get', queryOptions: { enabled: false }, errorNotification: false });
+  const table = useTable<MessageRow, HttpError>({ resource: 'message', meta: { fallback: t('message.errors.list') }, errorNotification: failWith(t('message.errors.list')) });
+  // Every template for 'Export JSON', read only when asked for; a failure is told by the notification provider.
+  const all = useCustom<{ list: MessageRow[] }>({ url: '/admin/message/list', method: 'get', queryOptions: { enabled: false }, errorNotification: failWith(t('message.errors.list')) });
 
   const exportJson = async () => {
     const res = await all.query.refetch();
-    if (res.error) {
-      modal.error({ title: t('shared.failed'), content: errorText(res.error) });
-      return;
-    }
+    if (res.error) return;
     const rows = res.data?.data.list ?? [];
     if (!rows.length) {
       modal.warning({ title: t('message.noExport') });
@@ -45,12 +43,18 @@ export function MessageList() {
   };
 
   return (
-    <div>
-      <ListHeader title={t('message.title')} addTo="/message/create">
-        <Button onClick={() => void exportJson()}>{t('shared.exportJson')}</Button>
-      </ListHeader>
+    <List
+      title={t('message.title')}
+      breadcrumb={false}
+      headerButtons={
+        <>
+          <AddButton resource="message" />
+          <Button onClick={() => void exportJson()}>{t('shared.exportJson')}</Button>
+        </>
+      }
+    >
       <ListTable<MessageRow>
-        list={list}
+        table={table}
         columns={[
           { title: t('message.fields.media'), key: 'media', render: (_, r) => <MediaPreview media={r.media} /> },
           { title: t('message.fields.caption'), key: 'caption', render: (_, r) => <div className="caption-html" style={{ maxWidth: 420, minWidth: 240 }} dangerouslySetInnerHTML={{ __html: r.text }} /> },
@@ -74,10 +78,11 @@ export function MessageList() {
           {
             title: t('shared.action'),
             key: 'action',
-            render: (_, r) => <RowDelete resource="message" id={r.id} editTo={`/message/edit?id=${r.id}`} title={t('message.confirmTitle')} content={t('message.confirmContent')} />,
+            fixed: 'right',
+            render: (_, r) => <RowDelete resource="message" id={r.id} edit title={t('message.confirmTitle')} content={t('message.confirmContent')} />,
           },
         ]}
       />
-    </div>
+    </List>
   );
 }

@@ -1,14 +1,17 @@
 import { StopOutlined, SyncOutlined } from '@ant-design/icons';
-import { useTranslate } from '@refinedev/core';
+import { List, useTable } from '@refinedev/antd';
+import { useTranslate, type HttpError } from '@refinedev/core';
 import { optOutReasonText } from './optOutReason';
 import { Button, Input, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { ExportButtons, ListHeader, SyncButton, useSync } from '../../components/ListHeader';
-import { ListTable, useListTable } from '../../components/ListTable';
+import { Link } from 'react-router';
+import { AddButton } from '../../components/AddButton';
+import { ExportButtons, SyncButton, useSync } from '../../components/ListHeader';
+import { filterValue, ListTable, toFilters, useSetFilters } from '../../components/ListTable';
 import { RowDelete } from '../../components/RowDelete';
 import { useSearchButton } from '../../components/SearchFilterBar';
 import { formatCount, formatDateTime } from '../../lib/format';
+import { failWith } from '../../lib/notify';
 import { useLiveOverlay } from '../../lib/useLiveOverlay';
 import { useLive } from '../../providers/live';
 import { useRowFlash } from './components/useRowFlash';
@@ -24,17 +27,19 @@ const SEARCH_CAP = 10_000;
 export function PhoneNumberList() {
   const t = useTranslate();
   const searchButton = useSearchButton();
-  const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
-  const lineType = params.get('line_type') ?? '';
-  const [typed, setTyped] = useState(search);
   const [synced, sync] = useSync();
-  const list = useListTable<PhoneNumberRow>({
+  const table = useTable<PhoneNumberRow, HttpError>({
     resource: 'phonenumber',
-    params: { search, synced, line_type: lineType },
-    fallback: t('phonenumber.errors.list'),
+    // A sync stamp asks the server again (the list call's `synced`); it is not part of the address.
+    filters: { permanent: toFilters({ synced }) },
+    meta: { fallback: t('phonenumber.errors.list') },
+    errorNotification: failWith(t('phonenumber.errors.list')),
   });
-  const { tableQuery } = list;
+  const setFilters = useSetFilters(table);
+  const search = filterValue(table, 'search');
+  const lineType = filterValue(table, 'line_type');
+  const [typed, setTyped] = useState(search);
+  const { tableQuery } = table;
   // Live values (absolute) over the fetched page until the page is fetched again.
   const [rows, setRows] = useLiveOverlay(tableQuery.data?.data, tableQuery.dataUpdatedAt);
   const rowsNow = useRef(rows);
@@ -44,27 +49,15 @@ export function PhoneNumberList() {
 
   useEffect(() => setTyped(search), [search]);
 
-  /** Sets one filter of the address and starts again from page 1. */
-  const setFilter = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    next.set('page', '1');
-    setParams(next, { replace: true });
-  };
+  /** Sets one filter (the address follows) and starts again from page 1. */
+  const setFilter = (key: string, value: string) => setFilters({ [key]: value });
 
   // Search refetches 1 second after typing stops.
   useEffect(() => {
     if (typed.trim() === search) return;
-    const timer = setTimeout(() => {
-      const next = new URLSearchParams(params);
-      if (typed.trim()) next.set('search', typed.trim());
-      else next.delete('search');
-      next.set('page', '1');
-      setParams(next, { replace: true });
-    }, 1000);
+    const timer = setTimeout(() => setFilters({ search: typed }), 1000);
     return () => clearTimeout(timer);
-  }, [typed, search, params, setParams]);
+  }, [typed, search, setFilters]);
 
   useLive('client-admin', (msg) => {
     const id = applyReceiverEvent(rowsNow.current, msg).changedId;
@@ -74,14 +67,22 @@ export function PhoneNumberList() {
   });
 
   return (
-    <div>
-      <ListHeader title={t('phonenumber.title')} addTo="/phonenumber/create">
-        <ExportButtons path="/admin/phonenumber/export" fileName="phone_numbers" fallback={t('phonenumber.errors.list')} />
-        <Link to="/phonenumber/optout">
-          <Button icon={<StopOutlined aria-hidden />}>{t('phonenumber.optout.open')}</Button>
-        </Link>
-        <SyncButton tooltip={t('phonenumber.sync')} label={t('phonenumber.syncLabel')} icon={<SyncOutlined aria-hidden />} onClick={sync} />
-      </ListHeader>
+    <List
+      title={t('phonenumber.title')}
+      breadcrumb={false}
+      headerButtons={
+        <>
+          <AddButton resource="phonenumber" />
+          <ExportButtons path="/admin/phonenumber/export" fileName="phone_numbers" fallback={t('phonenumber.errors.list')} />
+          <Link to="/phonenumber/optout">
+            <Button icon={<StopOutlined aria-hidden />} tabIndex={-1}>
+              {t('phonenumber.optout.open')}
+            </Button>
+          </Link>
+          <SyncButton tooltip={t('phonenumber.sync')} label={t('phonenumber.syncLabel')} icon={<SyncOutlined aria-hidden />} onClick={sync} />
+        </>
+      }
+    >
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
           allowClear
@@ -101,10 +102,10 @@ export function PhoneNumberList() {
           onChange={(v: string) => setFilter('line_type', v)}
         />
       </Space>
+      {capped && <Typography.Paragraph type="secondary">{t('phonenumber.capped')}</Typography.Paragraph>}
       <ListTable<PhoneNumberRow>
-        list={list}
+        table={table}
         dataSource={rows}
-        notice={capped && <Typography.Paragraph type="secondary">{t('phonenumber.capped')}</Typography.Paragraph>}
         rowClassName={(r) => (flashing.has(r.id) ? 'row-flash' : '')}
         columns={[
           {
@@ -128,12 +129,13 @@ export function PhoneNumberList() {
           {
             title: t('shared.action'),
             key: 'action',
+            fixed: 'right',
             render: (_, r) => (
               <RowDelete resource="phonenumber" id={r.id} title={t('phonenumber.confirmTitle')} content={t('phonenumber.confirmContent', { number: r.number })} />
             ),
           },
         ]}
       />
-    </div>
+    </List>
   );
 }

@@ -1,11 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useTranslate } from '@refinedev/core';
+import { List, useTable } from '@refinedev/antd';
+import { useTranslate, type HttpError } from '@refinedev/core';
 import { optOutReasonText } from './optOutReason';
 import { Button, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { ListHeader } from '../../components/ListHeader';
-import { ListTable, useListTable } from '../../components/ListTable';
+import { filterValue, ListTable, useSetFilters } from '../../components/ListTable';
+import { failWith } from '../../lib/notify';
 import { useSearchButton } from '../../components/SearchFilterBar';
 import { formatDateTime } from '../../lib/format';
 import { useAddressText } from '../../lib/useAddressText';
@@ -33,27 +33,23 @@ export function accountText(w: OptOutRow['whatsapp']): string {
 export function OptOutList() {
   const t = useTranslate();
   const searchButton = useSearchButton();
-  const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
+  const table = useTable<OptOutRow, HttpError>({ resource: 'optout', meta: { fallback: t('phonenumber.optout.errors.list') }, errorNotification: failWith(t('phonenumber.optout.errors.list')) });
+  const setFilters = useSetFilters(table);
+  const search = filterValue(table, 'search');
   const [text, setText] = useAddressText(search);
   const [adding, setAdding] = useState(false);
-  const list = useListTable<OptOutRow>({ resource: 'optout', params: { search }, fallback: t('phonenumber.optout.errors.list') });
-
-  const submit = (value: string) => {
-    const next = new URLSearchParams(params);
-    if (value.trim()) next.set('search', value.trim());
-    else next.delete('search');
-    next.set('page', '1');
-    setParams(next, { replace: true });
-  };
+  const submit = (value: string) => setFilters({ search: value });
 
   return (
-    <div>
-      <ListHeader title={t('phonenumber.optout.title')}>
+    <List
+      title={t('phonenumber.optout.title')}
+      breadcrumb={false}
+      headerButtons={
         <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
           {t('phonenumber.optout.add')}
         </Button>
-      </ListHeader>
+      }
+    >
       <Typography.Paragraph type="secondary">{t('phonenumber.optout.intro')}</Typography.Paragraph>
       <Input.Search
         allowClear
@@ -67,7 +63,7 @@ export function OptOutList() {
         style={{ width: 320, maxWidth: '100%', marginBottom: 16 }}
       />
       <ListTable<OptOutRow>
-        list={list}
+        table={table}
         columns={[
           { title: t('phonenumber.optout.fields.number'), key: 'number', render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{r.number}</span> },
           { title: t('phonenumber.optout.fields.reason'), key: 'reason', render: (_, r) => optOutReasonText(r.reason, t) },
@@ -76,6 +72,6 @@ export function OptOutList() {
         ]}
       />
       <OptOutAddDialog open={adding} onClose={() => setAdding(false)} onAdded={() => submit('')} />
-    </div>
+    </List>
   );
 }

@@ -79,7 +79,7 @@ export function ProxyCreate() {
                 onDownload={download}
                 columns={[
                   { title: t('proxy.fields.value'), dataIndex: 'value', key: 'value' },
-                  { title: t('proxy.fields.status'), dataIndex: 'status', key: 'status' },
+                  { title: t('proxy.fields.status'), dataIndex: 'status', key: 'status', render: (s: string) => s || '-' },
                   { title: t('proxy.fields.reason'), dataIndex: 'reason', key: 'reason', render: (_: string, r: Skipped) => skipReasonText(r, t) },
                 ]}
               />

@@ -1,10 +1,13 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { useInvalidate, useTranslate } from '@refinedev/core';
+import { List, useTable } from '@refinedev/antd';
+import { useInvalidate, useTranslate, type HttpError } from '@refinedev/core';
 import { Tag } from 'antd';
 import { useEffect } from 'react';
-import { ExportButtons, ListHeader, SyncButton, useSync } from '../../components/ListHeader';
-import { ListTable, useListTable } from '../../components/ListTable';
+import { AddButton } from '../../components/AddButton';
+import { ExportButtons, SyncButton, useSync } from '../../components/ListHeader';
+import { ListTable } from '../../components/ListTable';
 import { RowDelete } from '../../components/RowDelete';
+import { failWith } from '../../lib/notify';
 
 export interface ProxyRow {
   id: number;
@@ -20,7 +23,7 @@ export const statusTag = (status: string) => <Tag color={status === 'active' ? '
 export function ProxyList() {
   const t = useTranslate();
   const [synced, refresh] = useSync();
-  const list = useListTable<ProxyRow>({ resource: 'proxy', fallback: t('proxy.errors.list') });
+  const table = useTable<ProxyRow, HttpError>({ resource: 'proxy', meta: { fallback: t('proxy.errors.list') }, errorNotification: failWith(t('proxy.errors.list')) });
   const invalidate = useInvalidate();
   // Each refresh stamp marks the cached pages stale; the one on screen is fetched again.
   useEffect(() => {
@@ -28,13 +31,19 @@ export function ProxyList() {
   }, [synced, invalidate]);
 
   return (
-    <div>
-      <ListHeader title={t('proxy.title')} addTo="/proxy/create">
-        <ExportButtons path="/admin/proxy/export" fileName="proxies" fallback={t('proxy.errors.list')} />
-        <SyncButton tooltip={t('shared.refresh')} label="refresh" icon={<ReloadOutlined aria-hidden />} onClick={refresh} />
-      </ListHeader>
+    <List
+      title={t('proxy.title')}
+      breadcrumb={false}
+      headerButtons={
+        <>
+          <AddButton resource="proxy" />
+          <ExportButtons path="/admin/proxy/export" fileName="proxies" fallback={t('proxy.errors.list')} />
+          <SyncButton tooltip={t('shared.refresh')} label="refresh" icon={<ReloadOutlined aria-hidden />} onClick={refresh} />
+        </>
+      }
+    >
       <ListTable<ProxyRow>
-        list={list}
+        table={table}
         columns={[
           { title: t('proxy.fields.value'), dataIndex: 'value', key: 'value' },
           { title: t('proxy.fields.used'), key: 'use', render: (_, r) => t('shared.usedTimes', { count: r.count_use }) },
@@ -42,12 +51,11 @@ export function ProxyList() {
           {
             title: t('shared.action'),
             key: 'action',
-            render: (_, r) => (
-              <RowDelete resource="proxy" id={r.id} editTo={`/proxy/edit?id=${r.id}`} title={t('proxy.confirmTitle')} content={t('proxy.confirmContent', { value: r.value })} />
-            ),
+            fixed: 'right',
+            render: (_, r) => <RowDelete resource="proxy" id={r.id} edit title={t('proxy.confirmTitle')} content={t('proxy.confirmContent', { value: r.value })} />,
           },
         ]}
       />
-    </div>
+    </List>
   );
 }

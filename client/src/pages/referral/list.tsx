@@ -1,9 +1,10 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { useOne, useTranslate } from '@refinedev/core';
+import { List, useTable } from '@refinedev/antd';
+import { useOne, useTranslate, type HttpError } from '@refinedev/core';
 import { App, Button, Card, Input, Space, Typography } from 'antd';
-import { ListTable, useListTable } from '../../components/ListTable';
-import { PageTitle } from '../../components/PageTitle';
+import { ListTable, toFilters, useListPaging } from '../../components/ListTable';
 import { formatRupiah } from '../../lib/format';
+import { failWith } from '../../lib/notify';
 import { getSessionUser } from '../../lib/session';
 
 interface ReferralRow {
@@ -24,11 +25,17 @@ export function ReferralList() {
   const { message } = App.useApp();
   const user = getSessionUser();
   const userId = user?.id;
-  const list = useListTable<ReferralRow>({ resource: 'referral', params: { userId }, fallback: t('referral.errors.list'), enabled: Boolean(userId) });
-  const total = Number(list.extra.total ?? 0);
+  const table = useTable<ReferralRow, HttpError>({
+    resource: 'referral',
+    filters: { permanent: toFilters({ userId }) },
+    meta: { fallback: t('referral.errors.list') },
+    queryOptions: { enabled: Boolean(userId) },
+    errorNotification: failWith(t('referral.errors.list')),
+  });
+  const total = Number(useListPaging(table).extra.total ?? 0);
   const cookieCode = typeof user?.referral_code === 'string' && user.referral_code ? user.referral_code : null;
   // The cookie may predate the referral code; the user record always has it.
-  const record = useOne<{ referral_code: string }>({ resource: 'user', id: userId ?? 0, queryOptions: { enabled: !cookieCode && Boolean(userId) }, errorNotification: false });
+  const record = useOne<{ referral_code: string }>({ resource: 'user', id: userId ?? 0, queryOptions: { enabled: !cookieCode && Boolean(userId) }, errorNotification: failWith(t('referral.errors.list')) });
   const code = cookieCode ?? record.result?.referral_code ?? null;
 
   const copy = async () => {
@@ -42,15 +49,15 @@ export function ReferralList() {
   };
 
   return (
-    <div>
-      <PageTitle
-        title={t('referral.title')}
-        extra={
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('referral.total', { total: formatRupiah(total) })}
-          </Typography.Title>
-        }
-      />
+    <List
+      title={t('referral.title')}
+      breadcrumb={false}
+      headerButtons={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('referral.total', { total: formatRupiah(total) })}
+        </Typography.Title>
+      }
+    >
       {code && (
         <Card size="small" style={{ marginBottom: 16 }}>
           <Typography.Text type="secondary">{t('referral.share')}</Typography.Text>
@@ -63,7 +70,7 @@ export function ReferralList() {
         </Card>
       )}
       <ListTable<ReferralRow>
-        list={list}
+        table={table}
         columns={[
           {
             title: t('referral.fields.from'),
@@ -78,6 +85,6 @@ export function ReferralList() {
           { title: t('referral.fields.nominal'), key: 'income', render: (_, r) => formatRupiah(r.income) },
         ]}
       />
-    </div>
+    </List>
   );
 }

@@ -38,18 +38,15 @@ function useCountryOptions(lang: string) {
 /** /settings ('Form Pengaturan'): the global settings, every field required. */
 export function SettingsForm() {
   const t = useTranslate();
-  const { message } = App.useApp();
   const countries = useCountryOptions(i18n.language);
   const { formProps, loading, saving, error } = useResourceForm<Settings>({
     resource: 'settings',
     edit: true,
     id: SETTINGS_ID,
     loadFallback: t('settings.errors.one'),
-    onSaved: () => {
-      // Phone numbers typed from now on are read with the (maybe new) default country.
-      reloadConfig();
-      void message.success(t('settings.saved'));
-    },
+    saved: t('settings.saved'),
+    // Phone numbers typed from now on are read with the (maybe new) default country.
+    onSaved: () => reloadConfig(),
   });
 
   return (

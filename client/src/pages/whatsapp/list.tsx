@@ -1,18 +1,18 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { useInvalidate, useTranslate } from '@refinedev/core';
-import { Alert, App, Avatar, Button, Space, Spin, Table, Tag, Typography } from 'antd';
+import { List, useTable } from '@refinedev/antd';
+import { useInvalidate, usePermissions, useTranslate, type HttpError } from '@refinedev/core';
+import { App, Avatar, Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ListHeader } from '../../components/ListHeader';
-import { Pager } from '../../components/Pager';
+import { AddButton } from '../../components/AddButton';
+import { filterValue, ListTable, toFilters, useSetFilters } from '../../components/ListTable';
 import { SearchFilterBar } from '../../components/SearchFilterBar';
 import { formatCount, formatRupiah, formatState } from '../../lib/format';
 import { serverText } from '../../lib/serverError';
 import { getSessionUser } from '../../lib/session';
 import { useLiveOverlay } from '../../lib/useLiveOverlay';
 import { useAddressText } from '../../lib/useAddressText';
-import { useSpecTable } from '../../lib/useSpecTable';
 import { useLive } from '../../providers/live';
 import { ActivateButton, RowActions } from './components/RowActions';
 import { ScheduleButton, ScheduledTag } from './components/Schedule';
@@ -23,8 +23,6 @@ import { useBlastRows } from '../blaster/components/useBlastRows';
 /** Filter values; the choice is kept in `s`, as the search text is. */
 const FILTERS = ['', 'connected', 'loggedOut', 'conflict', 'disconnected', 'unknown', 'sending', 'suspended'] as const;
 const FILTER_VALUES = new Set<string>(FILTERS.filter(Boolean));
-/** `s` of the address is the list call's `search`. */
-const KEYS = { s: 'search' } as const;
 
 /** Flags only the client knows; a fresh fetch of the list keeps them. */
 const TRANSIENT: readonly (keyof AccountRow)[] = ['requesting', 'attempting', 'attempingCode', 'progressing', 'waiting', 'waitTime', 'waitUntil', 'successUpdated', 'failUpdated', 'flashAt'];
@@ -47,19 +45,23 @@ const HIGHLIGHT = { background: 'rgba(18, 140, 126, 0.18)', transition: 'backgro
 export function WhatsappList() {
   const t = useTranslate();
   const user = getSessionUser();
-  const role = user?.role ?? 'member';
+  // The spec shapes this list by role (own accounts, an owner column, actions); page access is the router's.
+  const { data: permissions } = usePermissions<string>({});
+  const role = (permissions ?? user?.role ?? 'member') as NonNullable<typeof user>['role'];
   const [params] = useSearchParams();
   const memberId = params.get('id');
   const [synced, setSynced] = useState(false);
   const invalidate = useInvalidate();
   const { notification } = App.useApp();
-  const table = useSpecTable<AccountRow>({
+  const table = useTable<AccountRow, HttpError>({
     resource: 'whatsapp',
-    keys: KEYS,
-    fixed: { user_id: role === 'member' ? user?.id : (memberId ?? undefined), synced: synced ? 'true' : undefined },
+    // `?s=` (search text or a state) is the address's; the owner and a sync are the screen's own.
+    filters: { permanent: toFilters({ user_id: role === 'member' ? user?.id : (memberId ?? undefined), synced: synced ? 'true' : undefined }) },
+    errorNotification: (err) => ({ message: err?.statusCode ? err.message : t('whatsapp.listError'), type: 'error' }),
   });
-  const { tableQuery, values, setParam } = table;
-  const s = values.s ?? '';
+  const { tableQuery } = table;
+  const setFilters = useSetFilters(table);
+  const s = filterValue(table, 's');
   const isFilter = FILTER_VALUES.has(s);
   const [text, setText] = useAddressText(isFilter ? '' : s);
   const [busy, setBusy] = useState(false);
@@ -93,7 +95,7 @@ export function WhatsappList() {
       setBusy(false);
     }, 1000);
   };
-  const applyS = (value: string) => later(() => setParam('s', value));
+  const applyS = (value: string) => later(() => setFilters({ s: value }));
   const refresh = () =>
     later(() => {
       if (synced) void invalidate({ resource: 'whatsapp', invalidates: ['list'] });
@@ -154,7 +156,7 @@ export function WhatsappList() {
       },
     },
     showActions
-      ? { title: t('whatsapp.columns.action'), key: 'action', render: (_, r) => <RowActions row={r} role={role} update={update} /> }
+      ? { title: t('whatsapp.columns.action'), key: 'action', fixed: 'right', render: (_, r) => <RowActions row={r} role={role} update={update} /> }
       : {
           title: t('whatsapp.columns.sending'),
           key: 'sending',
@@ -167,12 +169,18 @@ export function WhatsappList() {
         },
   ];
 
-  const error = tableQuery.error;
   return (
-    <div>
-      <ListHeader title={t('whatsapp.title')} addTo={role === 'member' && '/whatsapp/create'} addLabel={t('whatsapp.add')}>
-        <Button icon={<ReloadOutlined aria-hidden />} onClick={refresh} aria-label={t('whatsapp.refresh')} />
-      </ListHeader>
+    <List
+      title={t('whatsapp.title')}
+      breadcrumb={false}
+      headerButtons={
+        <>
+          {/* The spec gives 'Tambah' to members only. */}
+          {role === 'member' && <AddButton resource="whatsapp" label={t('whatsapp.add')} />}
+          <Button icon={<ReloadOutlined aria-hidden />} onClick={refresh} aria-label={t('whatsapp.refresh')} />
+        </>
+      }
+    >
       <SearchFilterBar
         label={t('whatsapp.search')}
         text={text}
@@ -185,19 +193,14 @@ export function WhatsappList() {
           applyS(v);
         }}
       />
-      {error && <Alert type="error" showIcon message={error.statusCode ? error.message : t('whatsapp.listError')} style={{ marginBottom: 16 }} />}
-      <Spin spinning={busy || tableQuery.isLoading}>
-        <Table<AccountRow>
-          rowKey="id"
-          dataSource={rows}
-          pagination={false}
-          scroll={{ x: true }}
-          locale={{ emptyText: t('whatsapp.empty') }}
-          onRow={(r) => ({ 'data-testid': `wa-row-${r.id}` }) as React.HTMLAttributes<HTMLElement>}
-          columns={columns}
-        />
-      </Spin>
-      <Pager page={table.page} totalPages={table.totalPages} onChange={table.setPage} />
-    </div>
+      <ListTable<AccountRow>
+        table={table}
+        busy={busy}
+        dataSource={rows}
+        locale={{ emptyText: t('whatsapp.empty') }}
+        onRow={(r) => ({ 'data-testid': `wa-row-${r.id}` }) as React.HTMLAttributes<HTMLElement>}
+        columns={columns}
+      />
+    </List>
   );
 }

@@ -1,16 +1,17 @@
+import { List, useTable } from '@refinedev/antd';
 import { useCustom, useCustomMutation, useInvalidate, useTranslate, type HttpError } from '@refinedev/core';
-import { Alert, App, Button, Card, Col, Form, Row, Statistic, Typography } from 'antd';
+import { App, Button, Card, Col, Form, Row, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ListTable, useListTable } from '../../components/ListTable';
-import { PageTitle } from '../../components/PageTitle';
+import { ListTable, toFilters } from '../../components/ListTable';
 import { formatDateTime, formatRupiah } from '../../lib/format';
-import { ApiError, errorText } from '../../lib/http';
+import { ApiError } from '../../lib/http';
+import { failWith } from '../../lib/notify';
 import { getSessionUser } from '../../lib/session';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import { useLive } from '../../providers/live';
 import { WithdrawStatusTag, type WithdrawRow } from './shared';
-import { TypedNumberInput } from '../../components/FormParts';
+import { notANumberRule, TypedNumberInput } from '../../components/FormParts';
 
 const MIN = 10000;
 
@@ -23,8 +24,8 @@ interface Summary {
 
 /** One money figure of the signed-in user through the data provider's custom call. */
 function useFigure<K extends string>(path: string, key: K, userId: number | undefined, fallback: string) {
-  const call = useCustom<Record<K, number>>({ url: `${path}/${userId ?? 0}`, method: 'get', meta: { fallback }, queryOptions: { enabled: Boolean(userId) }, errorNotification: false });
-  return { value: call.result.data?.[key] as number | undefined, error: call.query.error, refetch: call.query.refetch };
+  const call = useCustom<Record<K, number>>({ url: `${path}/${userId ?? 0}`, method: 'get', meta: { fallback }, queryOptions: { enabled: Boolean(userId) }, errorNotification: failWith(fallback) });
+  return { value: call.result.data?.[key] as number | undefined, refetch: call.query.refetch };
 }
 
 /** /withdraw for members and developers: balance card, request form and their own history. */
@@ -42,8 +43,13 @@ export function WithdrawMember() {
   // Live figures arrive absolute and win over the last fetched ones until the next fetch.
   const [live, setLive] = useState<Summary | null>(null);
   const summary: Partial<Summary> = live ?? { income: income.value, balance: balance.value, requested: requested.value, accepted: accepted.value };
-  const summaryError = [income, balance, requested, accepted].find((f) => f.error)?.error;
-  const history = useListTable<WithdrawRow>({ resource: 'withdraw', params: { user_id: userId }, fallback: t('withdraw.errors.history'), enabled: Boolean(userId) });
+  const history = useTable<WithdrawRow, HttpError>({
+    resource: 'withdraw',
+    filters: { permanent: toFilters({ user_id: userId }) },
+    meta: { fallback: t('withdraw.errors.history') },
+    queryOptions: { enabled: Boolean(userId) },
+    errorNotification: failWith(t('withdraw.errors.history')),
+  });
   const { mutateAsync, mutation } = useCustomMutation<{ msg: string }, HttpError, { nominal: number; userId: number | undefined }>();
   const singleFlight = useSingleFlight();
 
@@ -65,17 +71,22 @@ export function WithdrawMember() {
       modal.warning({ title: t('shared.failed'), content: t('withdraw.minimum') });
       return;
     }
+    const noBank = (err: unknown) => err instanceof ApiError && err.code === 1;
     try {
-      await mutateAsync({ url: '/admin/withdraw/request', method: 'post', values: { nominal, userId }, successNotification: false, errorNotification: false });
+      // A refusal is told by the notification provider, except the one the spec gives a dialog (below).
+      await mutateAsync({
+        url: '/admin/withdraw/request',
+        method: 'post',
+        values: { nominal, userId },
+        successNotification: false,
+        errorNotification: (err) => (noBank(err) ? false : failWith(t('shared.network'))(err)),
+      });
     } catch (err) {
-      if (err instanceof ApiError && err.code === 1) {
-        // No bank account yet: confirming goes to the profile editor.
-        modal.error({ title: t('shared.failed'), content: err.message, onOk: () => navigate('/profile?edit=1') });
-      } else {
-        modal.error({ title: t('shared.failed'), content: errorText(err, t('shared.network')) });
-      }
+      // No bank account yet: confirming goes to the profile editor.
+      if (noBank(err) && err instanceof ApiError) modal.error({ title: t('shared.failed'), content: err.message, onOk: () => navigate('/profile?edit=1') });
       return;
     }
+    // The spec's success dialog stands in for a notification (successNotification above is off for it).
     modal.success({ title: t('shared.success'), content: t('withdraw.requested') });
     form.setFieldsValue({ nominal: MIN });
     void invalidate({ resource: 'withdraw', invalidates: ['list'] });
@@ -93,9 +104,7 @@ export function WithdrawMember() {
   );
 
   return (
-    <div>
-      <PageTitle title={t('withdraw.title')} />
-      {summaryError && <Alert type="error" showIcon message={summaryError.message} style={{ marginBottom: 16 }} />}
+    <List title={t('withdraw.title')} breadcrumb={false}>
       <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
         {figure('income', 'withdraw-income')}
         {figure('balance', 'withdraw-balance')}
@@ -111,6 +120,7 @@ export function WithdrawMember() {
             validateFirst
             // What was typed is sent or refused as it is: a decimal is not rounded into another amount.
             rules={[
+              notANumberRule(t('withdraw.nominal')),
               { required: true, message: t('withdraw.nominalRequired') },
               { type: 'integer', message: t('withdraw.nominalWhole') },
             ]}
@@ -125,7 +135,7 @@ export function WithdrawMember() {
       <Typography.Title level={4}>{t('withdraw.history')}</Typography.Title>
       <div data-testid="withdraw-history">
         <ListTable<WithdrawRow>
-          list={history}
+          table={history}
           columns={[
             { title: t('withdraw.fields.nominal'), key: 'nominal', render: (_, r) => <span className="nowrap">{formatRupiah(r.nominal)}</span> },
             { title: t('withdraw.fields.status'), key: 'status', render: (_, r) => <WithdrawStatusTag status={r.status} /> },
@@ -133,6 +143,6 @@ export function WithdrawMember() {
           ]}
         />
       </div>
-    </div>
+    </List>
   );
 }

@@ -1,15 +1,14 @@
-import { useCustomMutation, useInvalidate, useTranslate, type HttpError } from '@refinedev/core';
+import { List, useTable } from '@refinedev/antd';
+import { useCustomMutation, useInvalidate, usePermissions, useTranslate, type HttpError } from '@refinedev/core';
 import { App, Button, Descriptions, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { ListTable, useListTable } from '../../components/ListTable';
-import { PageTitle } from '../../components/PageTitle';
+import { ListTable } from '../../components/ListTable';
 import { PendingText } from '../../components/PendingText';
 import { formatDateTime, formatRupiah } from '../../lib/format';
-import { errorText } from '../../lib/http';
+import { failWith } from '../../lib/notify';
 import { focusRowAction, rowPlace } from '../../lib/rowFocus';
 import { serverText } from '../../lib/serverError';
-import { getSessionUser } from '../../lib/session';
 import { useLive } from '../../providers/live';
 import { WithdrawStatusTag, type WithdrawRow, type WithdrawStatus } from './shared';
 
@@ -29,9 +28,10 @@ export function WithdrawRequested() {
   const t = useTranslate();
   const { modal } = App.useApp();
   const invalidate = useInvalidate();
-  const role = getSessionUser()?.role;
+  // The spec lets admin act on requests; staff and dev only read them (the page is theirs too).
+  const { data: role } = usePermissions<string>({});
   const isAdmin = role === 'admin';
-  const list = useListTable<WithdrawRow>({ resource: 'withdraw', fallback: t('withdraw.errors.all') });
+  const table = useTable<WithdrawRow, HttpError>({ resource: 'withdraw', meta: { fallback: t('withdraw.errors.all') }, errorNotification: failWith(t('withdraw.errors.all')) });
   const { mutate } = useCustomMutation<{ msg: string; code?: string; withdraw: WithdrawRow }, HttpError, { id: number; status: WithdrawStatus }>();
   const [busy, setBusy] = useState<Set<number>>(new Set());
 
@@ -66,17 +66,18 @@ export function WithdrawRequested() {
     const place = rowPlace(button);
     setRowBusy(row.id, true);
     mutate(
-      { url: '/admin/withdraw/update', method: 'put', values: { id: row.id, status }, successNotification: false, errorNotification: false },
+      { url: '/admin/withdraw/update', method: 'put', values: { id: row.id, status }, successNotification: false, errorNotification: failWith(t('shared.network')) },
       {
         onSuccess: async ({ data }) => {
+          // The spec's success dialog ('Permintaan withdraw Diterima') stands in for a notification.
           modal.success({ title: serverText(data.msg, data.code, t), afterClose: () => focusRowAction(place) });
           // The row keeps 'Mengirim...' until the refetched list shows its new status.
           await invalidate({ resource: 'withdraw', invalidates: ['list'] });
           setRowBusy(row.id, false);
         },
-        onError: (err) => {
+        onError: () => {
           setRowBusy(row.id, false);
-          modal.error({ title: t('shared.failed'), content: errorText(err, t('shared.network')), afterClose: () => focusRowAction(place) });
+          focusRowAction(place);
         },
       },
     );
@@ -100,6 +101,7 @@ export function WithdrawRequested() {
           {
             title: t('shared.action'),
             key: 'action',
+            fixed: 'right' as const,
             render: (_: unknown, r: WithdrawRow) =>
               busy.has(r.id) ? (
                 <PendingText>{t('shared.sending')}</PendingText>
@@ -118,9 +120,8 @@ export function WithdrawRequested() {
   ];
 
   return (
-    <div>
-      <PageTitle title={t('withdraw.requestedTitle')} />
-      <ListTable<WithdrawRow> list={list} columns={columns} />
-    </div>
+    <List title={t('withdraw.requestedTitle')} breadcrumb={false}>
+      <ListTable<WithdrawRow> table={table} columns={columns} />
+    </List>
   );
 }

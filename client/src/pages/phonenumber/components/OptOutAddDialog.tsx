@@ -11,13 +11,11 @@ import { PHONE_RULES } from './phoneRules';
  */
 export function OptOutAddDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: () => void }) {
   const t = useTranslate();
-  const { message } = App.useApp();
   const invalidate = useInvalidate();
   const { formProps, form, saving, error, mutation, clearSaveError } = useResourceForm<OptOutRow>({
     resource: 'optout',
-    onSaved: (saved) => {
-      const row = saved as OptOutRow;
-      void message.success(t('phonenumber.optout.added', { number: row.number }));
+    saved: (row) => t('phonenumber.optout.added', { number: (row as OptOutRow).number }),
+    onSaved: () => {
       // The number's row in the phone-number list is nonactive now.
       void invalidate({ resource: 'phonenumber', invalidates: ['list', 'detail'] });
       onClose();

@@ -18,8 +18,22 @@ interface Props<T> {
   onDownload: (format: 'csv' | 'json') => void;
 }
 
+/**
+ * A skipped row's status is the record it met (an existing number's or proxy's); rows skipped before
+ * reaching one (a bad number, a repeat in the file) have none. A Status column with nothing to show is
+ * left out rather than drawn empty.
+ */
+export function withStatusWhenKnown<T extends object>(columns: ColumnsType<T>, rows: T[]): ColumnsType<T> {
+  const known = rows.some((r) => {
+    const status = (r as { status?: unknown }).status;
+    return typeof status === 'string' && status.trim() !== '';
+  });
+  return known ? columns : columns.filter((c) => c.key !== 'status');
+}
+
 export function SkippedReport<T extends object>({ summary, title, rows, total, columns, rowKey, more, downloadsOnlyWhenMore, onDownload }: Props<T>) {
   const t = useTranslate();
+  const shown = rows.slice(0, INLINE_SKIPPED);
   const showDownloads = !downloadsOnlyWhenMore || total > INLINE_SKIPPED;
   return (
     <div data-testid="import-result" style={{ marginTop: 16 }}>
@@ -30,8 +44,8 @@ export function SkippedReport<T extends object>({ summary, title, rows, total, c
           <Table<T>
             size="small"
             rowKey={(r) => rowKey(r, rows.indexOf(r))}
-            dataSource={rows.slice(0, INLINE_SKIPPED)}
-            columns={columns}
+            dataSource={shown}
+            columns={withStatusWhenKnown(columns, shown)}
             pagination={false}
             scroll={{ x: true }}
             data-testid="skipped-table"
