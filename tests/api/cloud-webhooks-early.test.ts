@@ -76,7 +76,7 @@ describe('a status that arrives before its send is recorded', () => {
         failNext = false;
         throw new Error('database away');
       }
-      applied.push(statuses.map((s) => s.id));
+      applied.push(statuses.map((s) => s.status.id));
     });
     try {
       await held.hold(NUMBERS.mix.phoneNumberId, [{ id: log!.waMessageId!, status: 'read', timestamp: String(now()) } as CloudStatus]);
@@ -100,8 +100,8 @@ describe('a status that arrives before its send is recorded', () => {
     const [bad, good] = logs.map((l) => l.waMessageId!);
     const applied: string[] = [];
     const held = new HeldStatuses(t.ctx, async (statuses) => {
-      if (statuses.some((s) => s.id === bad)) throw new Error('cannot be applied');
-      applied.push(...statuses.map((s) => s.id));
+      if (statuses.some((s) => s.status.id === bad)) throw new Error('cannot be applied');
+      applied.push(...statuses.map((s) => s.status.id));
     });
     try {
       const at = String(now());
@@ -125,7 +125,7 @@ describe('a status that arrives before its send is recorded', () => {
     const [log] = await t.ctx.db.select().from(messageLogs).limit(1);
     const applied: string[] = [];
     const other = new HeldStatuses(t.ctx, async () => {});
-    const node = new HeldStatuses(t.ctx, async (statuses) => void applied.push(...statuses.map((s) => s.id)), 50);
+    const node = new HeldStatuses(t.ctx, async (statuses) => void applied.push(...statuses.map((s) => s.status.id)), 50);
     try {
       await node.resume();
       expect(node.active).toBe(false);

@@ -185,6 +185,24 @@ describe('held Cloud API statuses are kept in the database', () => {
     expect(await invariantViolations(db)).toEqual([]);
   });
 
+  it('a held status whose body named another business number than the sender is ignored once its row is there', async () => {
+    const node = await startNode();
+    const m = await memberWithNumber(node, 1);
+    const other = await memberWithNumber(node, 0);
+    await blast(node, m, async ({ to, messageId }) => {
+      // A body under the other member's number reports this member's message as delivered.
+      expect((await postStatuses(node, other.phoneNumberId, [{ id: messageId, status: 'delivered', recipient_id: to, timestamp: now() }])).status).toBe(200);
+      closeHeldStatuses(node.ctx);
+    });
+    expect(await heldRows()).toBe(1);
+    await heldStatusesOf(node.ctx).sweep();
+    const [sent] = await logsOf(m.accountId);
+    expect(sent).toMatchObject({ success: true, income: 0, deliveryStatus: 'sent' });
+    expect(await incomeOf(m.userId)).toBe(0);
+    expect(await heldRows()).toBe(0);
+    expect(node.logs.some((l) => l.includes('another business number'))).toBe(true);
+  });
+
   it('sweeps only while statuses are held, and at start only when some are', async () => {
     const node = await startNode();
     const held = heldStatusesOf(node.ctx);

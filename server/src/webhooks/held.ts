@@ -40,7 +40,7 @@ export class HeldStatuses {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly apply: (statuses: CloudStatus[]) => Promise<void>,
+    private readonly apply: (statuses: HeldStatus[]) => Promise<void>,
     private readonly lookMs = LOOK_MS,
   ) {}
 
@@ -95,7 +95,8 @@ export class HeldStatuses {
     }
     if (!kept.length) return;
     const expiresAt = new Date(now + HOLD_MS);
-    await this.ctx.db.insert(heldStatuses).values(kept.map((s) => ({ waMessageId: s.id, status: JSON.stringify(s), expiresAt })));
+    // The business number the body named goes with the status: once the row is there, it must be its sender's.
+    await this.ctx.db.insert(heldStatuses).values(kept.map((s) => ({ waMessageId: s.id, status: JSON.stringify({ ...s, [FROM]: phoneNumberId }), expiresAt })));
     this.holds += 1;
     this.schedule();
   }
@@ -170,7 +171,7 @@ export class HeldStatuses {
    * that cannot be applied does not hold the others back for good. Rows that are not a status are dropped.
    */
   private async applyRows(rows: Array<{ id: number; status: string; expiresAt: Date }>, now: number): Promise<number[]> {
-    const parsed = rows.map((r) => ({ id: r.id, expiresAt: r.expiresAt, status: statusSchema.safeParse(safeJson(r.status)) }));
+    const parsed = rows.map((r) => ({ id: r.id, expiresAt: r.expiresAt, status: heldOf(safeJson(r.status)) }));
     if (!this.oneByOne) {
       const ready = parsed.flatMap((r) => (r.status.success ? [r.status.data] : []));
       try {
@@ -194,7 +195,7 @@ export class HeldStatuses {
         // One failure ends the sweep's work (the database may be away): at most one expired row is given up a sweep.
         if (r.expiresAt.getTime() > now) this.ctx.log('Applying held Cloud API statuses failed; they stay held', err);
         else {
-          this.ctx.log(`A held Cloud API status for ${r.status.data.id} could not be applied before it expired; it is dropped`, err);
+          this.ctx.log(`A held Cloud API status for ${r.status.data.status.id} could not be applied before it expired; it is dropped`, err);
           done.push(r.id);
         }
         return done;
@@ -211,6 +212,21 @@ export class HeldStatuses {
     if (this.look) clearInterval(this.look);
     this.look = null;
   }
+}
+
+/** A held status and the business number its webhook body named (absent on rows held before it was kept). */
+export interface HeldStatus {
+  status: CloudStatus;
+  from?: string;
+}
+
+const FROM = 'held_phone_number_id';
+
+function heldOf(value: unknown): { success: true; data: HeldStatus } | { success: false } {
+  const status = statusSchema.safeParse(value);
+  if (!status.success) return { success: false };
+  const from = (value as Record<string, unknown>)[FROM];
+  return { success: true, data: { status: status.data, ...(typeof from === 'string' ? { from } : {}) } };
 }
 
 function safeJson(text: string): unknown {

@@ -55,7 +55,10 @@ export function heldStatusesOf(ctx: AppContext): HeldStatuses {
  */
 export async function handleWebhook(ctx: AppContext, body: unknown): Promise<void> {
   for (const batch of batchesOf(body)) {
-    const unknown = await applyStatuses(ctx, batch.statuses, batch.phoneNumberId);
+    const unknown = await applyStatuses(
+      ctx,
+      batch.statuses.map((status) => ({ status, from: batch.phoneNumberId })),
+    );
     if (unknown.length) await heldStatusesOf(ctx).hold(batch.phoneNumberId, unknown);
     if (batch.messages.length) await handleCloudMessages(ctx, batch.phoneNumberId, batch.messages);
   }
@@ -63,14 +66,14 @@ export async function handleWebhook(ctx: AppContext, body: unknown): Promise<voi
 
 /**
  * Applies statuses in order and tells the accounts and balances they changed; answers those whose message is
- * not in the log yet. `from` is the body's business number; held statuses come without it (they were held
- * only for a number linked here, and their row did not exist yet to compare with).
+ * not in the log yet. Each status's `from` is its body's business number (kept with a held status too; only
+ * rows held before it was kept come without it).
  */
-async function applyStatuses(ctx: AppContext, statuses: CloudStatus[], from?: string | null): Promise<CloudStatus[]> {
+async function applyStatuses(ctx: AppContext, statuses: Array<{ status: CloudStatus; from?: string | null }>): Promise<CloudStatus[]> {
   const unknown: CloudStatus[] = [];
   const accounts = new Set<number>();
   const balances = new Set<number>();
-  for (const status of statuses) {
+  for (const { status, from } of statuses) {
     const outcome = await applyStatus(ctx.db, status, from);
     if (outcome.kind === 'unknown') unknown.push(status);
     if (outcome.kind === 'other-number') {
