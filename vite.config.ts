@@ -3,8 +3,12 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
-/** The pages outside the console (routes.tsx): their vendor code must not wait for the console's. */
-const PUBLIC_PAGES = /[\\/]client[\\/]src[\\/](pages[\\/]auth[\\/]|Root\.tsx|main\.tsx)/;
+/**
+ * The pages outside the console (routes.tsx): their vendor code must not wait for the console's. The
+ * two-factor set-up is opened signed in, after the password, and loads lazily with its QR code and the
+ * console's providers: it stays out, so /signin does not carry them.
+ */
+const PUBLIC_PAGES = /[\\/]client[\\/]src[\\/](pages[\\/]auth[\\/](?!TwoFactorSetup)|Root\.tsx|main\.tsx)/;
 
 /** antd's and its icons' barrels: following all their imports would reach every component. */
 const BARRELS = /[\\/]node_modules[\\/](antd[\\/]es[\\/]index\.js|@ant-design[\\/]icons[\\/]es[\\/]index\.js)$/;
