@@ -102,6 +102,11 @@ test('a blast result moves the admin dashboard\'s figures without a reload', asy
   // A marker on the window: a reload would lose it.
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
+  // Fresh receivers, so the send does not depend on what earlier flows left outside the recipient cooldown.
+  const fresh = ((await (await page.request.get('/api/sim/numbers?registered=true&limit=960')).json()) as { numbers: Array<{ number: string; name: string }> }).numbers.slice(950);
+  const csv = `number,name\n${fresh.map((n) => `${n.number},${n.name}`).join('\n')}\n`;
+  const imported = await page.request.post('/api/admin/phonenumber/import', { headers, multipart: { file: { name: 'receivers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } } });
+  expect(imported.ok(), await imported.text()).toBeTruthy();
   // A member starts a blast on their own connected account (blasting is the member's and the developer's).
   const login = await page.request.post('/api/auth/login', { data: { email: DEMO.member, password: DEMO_PASSWORD } });
   const member = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
