@@ -82,6 +82,7 @@ export const ERROR_MESSAGES = {
   interval_max_too_long: ['Interval max must be at most 86400 seconds.'],
   interval_order: ['Interval min must not be greater than interval max.'],
   cooldown_too_long: ['Recipient cooldown must be at most 8760 hours.'],
+  max_attempts_range: ['Max attempts must be a whole number from 1 to 10.'],
   referral_percent_range: ['Referral percent must be between 0 and 100.'],
   withdraw_status_invalid: ['Status must be requested, accepted or rejected.'],
   field_required: ['{label} is required.'],

@@ -12,4 +12,13 @@ export interface PhoneNumberView {
   opt_out_reason: string | null;
   /** mobile, fixed_line or other by the numbering plan; invalid or duplicate for older rows the re-normalisation could not keep; null until classified. */
   line_type?: string | null;
+  /** Attempts at the latest message (retries with a policy): 1 for a first send, more while it is retried. */
+  send_attempts?: number;
+  /** The gateway's code of the last failed send, and when it failed. */
+  last_error?: string | null;
+  last_failed_at?: string | null;
+  /** When the number is tried again (a failure that may pass), else null. */
+  next_attempt_at?: string | null;
+  /** 'Gagal permanen': when the attempts ran out or the reason would not pass (the number is then nonactive). */
+  failed_at?: string | null;
 }

@@ -77,7 +77,7 @@ export function sqliteFloor(sqlite: Database.Database): FloorDb {
   const prep = (source: string) => sqlite.prepare(source);
   const st = Object.fromEntries(FLOOR_STATEMENTS.map((name) => [name, prep(SQLITE_ENGINE_SQL[name])])) as Record<(typeof FLOOR_STATEMENTS)[number], Database.Statement>;
   const txn = sqlite.transaction((fn: () => void) => fn());
-  const claim = (accountId: number, cutoff: number) => (st.claim.get({ accountId, cutoff }) as Claimed | undefined) ?? null;
+  const claim = (accountId: number, cutoff: number) => (st.claim.get({ accountId, cutoff, now: Date.now() }) as Claimed | undefined) ?? null;
   return {
     rules: async () => ({
       settings: st.settings.get() as RuleSnapshot['settings'],
@@ -107,7 +107,7 @@ export function sqliteFloor(sqlite: Database.Database): FloorDb {
           });
           st.addToAccount.get({ id: a.id, success: 1, fail: 0, income, now });
           st.addToMember.run({ id: a.userId, success: 1, fail: 0, income });
-          st.markSent.get({ id: a.target.id, success: 1, fail: 0, now });
+          st.markSent.get({ id: a.target.id, success: 1, fail: 0, now, attempt: 1, retryAt: null, failed: 0, errorCode: null });
           st.useTemplate.run(template);
           const referrer = member?.referred_by ?? null;
           const amount = referralAmount(income, snap.settings.referral_percent);

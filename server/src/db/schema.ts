@@ -67,6 +67,8 @@ export const settings = sqliteTable('settings', {
   referralPercent: integer('referral_percent').notNull().default(0),
   info: text('info').notNull().default(''),
   recipientCooldownHours: integer('recipient_cooldown_hours').notNull().default(24),
+  /** 'Maks. Percobaan': attempts a number gets at one message when its sends fail for a reason that may pass. */
+  maxAttempts: integer('max_attempts').notNull().default(3),
   /** 'Kode Negara Default': ISO 3166 alpha-2; numbers written without a country code belong to it. */
   defaultCountry: text('default_country').notNull().default('ID'),
   /** 'Pendaftaran': open, referral or closed; null until chosen (settings/signup.ts gives the install's default). */
@@ -153,12 +155,23 @@ export const phoneNumbers = sqliteTable(
      * NULL rows an import added, classified in the background.
      */
     lineType: text('line_type'),
+    /** Attempts at the number's latest message (engine/retry.ts): 1 for a first send, counting up while it is retried. */
+    sendAttempts: integer('send_attempts').notNull().default(0),
+    /** When a send that failed for a reason that may pass is tried again; null when none is pending. */
+    nextAttemptAt: integer('next_attempt_at'),
+    /** The gateway's code of the last failed send, and when it failed. */
+    lastError: text('last_error'),
+    lastFailedAt: integer('last_failed_at'),
+    /** 'Gagal permanen': set (with status nonactive) when the attempts ran out or the reason was permanent. */
+    failedAt: integer('failed_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('phone_numbers_number_uq').on(t.number),
     index('phone_numbers_target_idx').on(t.status, t.inUse, t.lastSent),
     index('phone_numbers_line_type_idx').on(t.lineType),
+    index('phone_numbers_retry_idx').on(t.nextAttemptAt).where(sql`next_attempt_at IS NOT NULL`),
+    index('phone_numbers_failed_idx').on(t.id).where(sql`failed_at IS NOT NULL`),
   ],
 );
 

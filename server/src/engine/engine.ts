@@ -7,6 +7,7 @@ import { LiveRows } from './live';
 import { BlastLoop } from './loop';
 import { engineStore, type EngineStore, type RawAccount } from './store';
 import { Ticker } from './tick';
+import { DEFAULT_RETRY_WAIT, type RetryWait } from './retry';
 import { accountData, receiverData } from './view';
 import { leaseKeeper, leaseKey, type LeaseKeeper } from '../cluster/keeper';
 import { unleasedSendingAccounts } from '../cluster/leases';
@@ -19,11 +20,8 @@ const RECOVER_BATCH = 200;
 /** Accounts one sweep takes over at most (each is a lease round trip); more wait for the next sweep, run at once. */
 const SWEEP_ADOPT_MAX = 500;
 
-export interface EngineOptions {
-  /** Retries of a send that failed for a network reason, before it counts as a failure. */
-  maxRetries: number;
-  retryDelayMs: number;
-}
+/** The waits of the retry policy (engine/retry.ts): after a first failure, and the longest. */
+export type EngineOptions = RetryWait;
 
 const engines = new WeakMap<AppContext, BlastEngine>();
 
@@ -50,7 +48,7 @@ export class BlastEngine {
   readonly leases: LeaseKeeper;
   /** Cloud API numbers: Meta's daily limit of different recipients (messaging tier). */
   readonly tiers: TierGuard;
-  readonly options: EngineOptions = { maxRetries: 3, retryDelayMs: 1000 };
+  readonly options: EngineOptions = { ...DEFAULT_RETRY_WAIT };
   /** Resolves once the gateway listeners are attached and the start-up recovery has run. */
   ready: Promise<void> = Promise.resolve();
   private readonly loops = new Map<number, BlastLoop>();
@@ -64,7 +62,7 @@ export class BlastEngine {
 
   constructor(private readonly ctx: AppContext) {
     this.store = engineStore(ctx.db);
-    this.ticker = new Ticker(this.store);
+    this.ticker = new Ticker(this.store, Math.random, this.options);
     this.live = new LiveRows(ctx.realtime);
     this.gateway = ctx.gateway;
     this.leases = leaseKeeper(ctx);

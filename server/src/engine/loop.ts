@@ -6,14 +6,8 @@ import { isCloudDevice } from '../gateway/cloud/cloud';
 import { accountData, receiverData } from './view';
 import type { BlastEngine } from './engine';
 import { TIER_REACHED } from './tier';
+import { isTransient } from './retry';
 
-/** Network failures worth another try; the others say something about the number or the device. */
-const RETRYABLE = new Set<SendErrorCode>(['timeout', 'rate_limited', 'failed']);
-/**
- * On the Cloud API the gateway has already retried network errors and 5xx answers, and a 'failed' is a
- * refusal Graph would repeat (or a send that may have gone through): only a rate limit is tried again.
- */
-const CLOUD_RETRYABLE = new Set<SendErrorCode>(['rate_limited']);
 /**
  * The device is gone (or, on the Cloud API, its token expired): nothing was sent, the claim is
  * released uncounted and the loop goes idle.
@@ -59,6 +53,8 @@ export class BlastLoop {
   private readonly cloud: boolean;
   /** Why the last send ended the blast (Meta refused the template or the number), when it did. */
   private halted: string | null = null;
+  /** This loop's last send, when it failed for a reason that may pass: its code, attempt and number. */
+  private lastFailure: { code: SendErrorCode; attempt: number; number: string } | null = null;
   /** Aborted by a stop: the gateway's waits between tries of the send in flight end at once. */
   private sendAbort: AbortController | null = null;
 
@@ -149,7 +145,10 @@ export class BlastLoop {
       const claimedRow = this.nextRow;
       this.next = null;
       this.nextRow = null;
-      if (answer.kind === 'none') return this.end('finished');
+      if (answer.kind === 'none') {
+        if (await this.waitForRetry()) continue;
+        return this.end('finished');
+      }
       if (answer.kind === 'no-template') {
         return this.end('error_blast', { message: this.cloud ? NO_MAPPED_TEMPLATE_MSG : NO_ACTIVE_TEMPLATE_MSG });
       }
@@ -177,6 +176,27 @@ export class BlastLoop {
     return this.end(this.stopReason ?? 'stop');
   }
 
+  /**
+   * Nothing to claim now, but a number waits for its retry: the blast waits for it ('Waiting (Ns)...')
+   * instead of finishing with the retry still ahead. False when no retry is pending (or the row is gone).
+   */
+  private async waitForRetry(): Promise<boolean> {
+    const { engine } = this;
+    const now = Date.now();
+    const at = await engine.store.nextRetryAt(now);
+    if (at === null || this.stopReason) return false;
+    const row = await engine.store.account(this.accountId);
+    if (!row) return false;
+    const seconds = Math.max(1, Math.ceil((at - now) / 1000));
+    const wait = { waitTime: seconds, waitUntil: new Date(at).toISOString() };
+    // Waiting for this loop's own failed number: the spec's 'Fail, attempting (code)...'; else a plain wait.
+    const own = this.lastFailure;
+    if (own) this.emit('attempting', row, { attempting: true, attemptingCode: own.code, code: own.code, attempt: own.attempt, number: own.number, ...wait });
+    else this.emit('waiting', row, { waiting: true, ...wait });
+    await this.sleep(at - now);
+    return true;
+  }
+
   private async releaseNext(): Promise<void> {
     const next = this.next;
     this.next = null;
@@ -200,8 +220,9 @@ export class BlastLoop {
   }
 
   /**
-   * Sends with up to maxRetries retries of a network failure, then records; false when the device dropped
-   * or Meta refused the template or the number (`halted` says which), the target released uncounted.
+   * Sends once and records the attempt (a failure whose reason may pass leaves the number waiting for its
+   * retry, engine/retry.ts); false when the device dropped or Meta refused the template or the number
+   * (`halted` says which), the target released uncounted.
    */
   private async sendOne(
     before: RawAccount,
@@ -215,15 +236,7 @@ export class BlastLoop {
     // the record it was always merged away by the `waiting` or next send of the same coalescing window.
     this.emit('progressing', before, { progressing: true, progress: engine.progressNow() ?? (await engine.progress()), number: target.number, target: target.number });
     engine.live.target(target.id, 'in_use', { id: target.id, number: target.number, in_use: 1 });
-    let result = await this.send(target, template);
-    const retryable = this.cloud ? CLOUD_RETRYABLE : RETRYABLE;
-    for (let attempt = 1; !result.ok && retryable.has(result.error) && attempt <= engine.options.maxRetries; attempt++) {
-      if (this.stopReason || (await engine.isOptedOut(target.number))) break;
-      const row = await engine.store.account(this.accountId);
-      if (row) this.emit('attempting', row, { attempting: true, attemptingCode: result.error, code: result.error, attempt, number: target.number });
-      await this.sleep(engine.options.retryDelayMs);
-      result = await this.send(target, template);
-    }
+    const result = await this.send(target, template);
     const halt = !result.ok ? (HALTS[result.error] ?? null) : null;
     if (halt) this.halted = halt;
     // Stopped while Graph kept refusing for its rate limit: the number was not reached, so it is not counted.
@@ -245,6 +258,7 @@ export class BlastLoop {
       // Cloud API: paid when Meta reports the message delivered (see server/src/webhooks).
       payOnDelivery: this.cloud,
       messageId: this.cloud && result.ok ? result.messageId : null,
+      transient: !result.ok && isTransient(result.error, this.cloud),
     });
     this.sending = false;
     this.lastInterval = rec.interval;
@@ -255,6 +269,12 @@ export class BlastLoop {
       return { interval: 0, next: rec.next, row: null };
     }
     this.emit(event, rec.account, { number: target.number, attempting: false, progressing: false, progress: engine.progressNow() ?? (await engine.progress()) });
+    this.lastFailure = !result.ok && rec.retryAt !== null ? { code: result.error, attempt: rec.attempt, number: target.number } : null;
+    if (this.lastFailure) {
+      // The spec's 'Fail, attempting (code)...': the number is tried again once its wait is over.
+      const { code } = this.lastFailure;
+      this.emit('attempting', rec.account, { attempting: true, attemptingCode: code, code, attempt: rec.attempt, number: target.number, retryAt: new Date(rec.retryAt!).toISOString() });
+    }
     if (rec.income > 0) engine.balanceChanged(this.userId);
     if (this.cloud && result.ok) engine.tiers.sent(this.accountId, target.number);
     if (rec.referrerId !== null) engine.balanceChanged(rec.referrerId);

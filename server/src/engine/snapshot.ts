@@ -1,4 +1,5 @@
 import type { EngineStore, RawLevel, RawMember, RawSettings, RawTemplate } from './store';
+import { MAX_ATTEMPTS_DEFAULT } from './retry';
 
 /**
  * What the rules read on every send (settings, levels, active templates), read once per engine
@@ -14,7 +15,7 @@ export interface RuleSnapshot {
 
 export async function readSnapshot(store: EngineStore): Promise<RuleSnapshot> {
   const rows = await store.rules();
-  const settings = rows.settings ?? { interval_min: 1, interval_max: 2, price: 0, referral_percent: 0, recipient_cooldown_hours: 24 };
+  const settings = rows.settings ?? { interval_min: 1, interval_max: 2, price: 0, referral_percent: 0, recipient_cooldown_hours: 24, max_attempts: MAX_ATTEMPTS_DEFAULT };
   return { settings, levels: rows.levels, templates: rows.templates };
 }
 

@@ -13,6 +13,8 @@ export interface ClaimedTarget {
   id: number;
   number: string;
   name: string;
+  /** Which attempt at the number's message this send is: 1, or one more than the last while a retry is pending. */
+  attempt?: number;
 }
 
 /** An account row (snake_case, integers for booleans and times). */
@@ -56,6 +58,11 @@ export interface RawTarget {
   count_success: number;
   count_fail: number;
   last_sent: number | null;
+  send_attempts?: number;
+  next_attempt_at?: number | null;
+  last_error?: string | null;
+  last_failed_at?: number | null;
+  failed_at?: number | null;
 }
 
 export interface RawMember {
@@ -91,6 +98,8 @@ export interface RawSettings {
   price: number;
   referral_percent: number;
   recipient_cooldown_hours: number;
+  /** 'Maks. Percobaan' (engine/retry.ts); the default when a caller's rows predate it. */
+  max_attempts?: number;
 }
 
 /** What the rules read on every send: settings (null before the row exists), levels by requirement, active templates by use. */
@@ -117,6 +126,14 @@ export interface SendRecord {
   payOnDelivery?: boolean;
   /** Cloud API sends: Meta's id of the accepted message (the webhooks report its delivery by it). */
   messageId?: string | null;
+  /** A failure whose reason may pass (engine/retry.ts). */
+  transient?: boolean;
+  /**
+   * The retry policy's answer (the ticker fills these in): when the number's next attempt is due (its
+   * last_sent then stays as it was, so the cooldown does not hold the retry back), or that it failed for good.
+   */
+  retryAt?: number | null;
+  failed?: boolean;
 }
 
 /**
@@ -184,6 +201,8 @@ export interface EngineStore {
    * (its attempt's outcome is unknown), in one transaction.
    */
   releaseAbandoned(now: number): Promise<RawTarget[]>;
+  /** The earliest pending retry of an active, unclaimed number still ahead of `now`, or null. */
+  nextRetryAt(now: number): Promise<number | null>;
   /** Up to `limit` accounts whose status is still sending, after `after` in id order (a range of whatsapps_status_idx). */
   sendingAccounts(after: number, limit: number): Promise<RawAccount[]>;
   /** False once the database is closed: loops finishing then write nothing. */

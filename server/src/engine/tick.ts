@@ -3,6 +3,7 @@ import { cooldownCutoff, feeOn, intervalSeconds, readSnapshot, type RuleSnapshot
 import type { ClaimedTarget, EngineStore, RawAccount, RawTarget, RawTemplate, SendRecord, SendRules } from './store';
 import { isMapped, pickTemplate } from './templates';
 import { engineTicks, messages } from '../metrics/registry';
+import { DEFAULT_RETRY_WAIT, MAX_ATTEMPTS_DEFAULT, retryOutcome, type RetryWait } from './retry';
 
 export type ClaimAnswer = { kind: 'claimed'; target: ClaimedTarget; template: RawTemplate } | { kind: 'none' } | { kind: 'no-template' };
 
@@ -20,6 +21,12 @@ export interface Recorded {
   referrerId: number | null;
   /** The next target, claimed with the record (see Attempt.claimNext). */
   next: ClaimAnswer | null;
+  /** A failed send: when the number's next attempt is due, or null (sent, or failed for good). */
+  retryAt: number | null;
+  /** The number failed for good ('Gagal permanen'). */
+  failed: boolean;
+  /** Which attempt at the number's message this send was. */
+  attempt: number;
 }
 
 /** Most claims, releases and records one tick takes (each); the rest go in the next tick. */
@@ -52,6 +59,8 @@ export class Ticker {
   constructor(
     private readonly store: EngineStore,
     private readonly random: () => number = Math.random,
+    /** The retry policy's waits (engine/retry.ts); read at every tick, so a change applies at once. */
+    readonly retryWait: RetryWait = { ...DEFAULT_RETRY_WAIT },
   ) {}
 
   claim(accountId: number): Promise<ClaimAnswer> {
@@ -150,10 +159,16 @@ export class Ticker {
         referral: (income) => referralAmount(income, snap.settings.referral_percent),
         interval: (account, member) => intervalSeconds(snap, account, member, this.random),
       };
+      // The retry policy decides here, on the tick's settings, what each failed send leaves its number with.
+      const sends = records.map((r) => {
+        const a = r.attempt;
+        const outcome = retryOutcome(a, a.target.attempt ?? 1, snap.settings.max_attempts ?? MAX_ATTEMPTS_DEFAULT, now, this.retryWait, this.random);
+        return { ...a, ...outcome, claimNext: a.claimNext && usable(a.accountId) };
+      });
       const done = await this.store.tick({
         now,
         cutoff: cooldownCutoff(snap, now),
-        records: records.map((r) => ({ ...r.attempt, claimNext: r.attempt.claimNext && usable(r.attempt.accountId) })),
+        records: sends,
         releases: releases.map((r) => r.targetId),
         claims: claiming.map((c) => c.accountId),
         rules,
@@ -163,7 +178,9 @@ export class Ticker {
           const { accountId, claimNext } = records[i]!.attempt;
           const wanted = rec.account !== null && rec.interval === 0 && claimNext;
           const next: ClaimAnswer | null = !wanted ? null : usable(accountId) ? this.answer(snap, rec.next, accountId) : { kind: 'no-template' };
-          return { account: rec.account, target: rec.target, income: rec.income, interval: rec.interval, referrerId: rec.referrerId, next };
+          const { retryAt, failed } = sends[i]!;
+          const attempt = sends[i]!.target.attempt ?? 1;
+          return { account: rec.account, target: rec.target, income: rec.income, interval: rec.interval, referrerId: rec.referrerId, next, retryAt, failed, attempt };
         }),
         releases: done.releases,
         claims: this.claimAnswers(snap, claims, claiming, done.claims),

@@ -72,5 +72,16 @@ export function receiverData(t: RawTarget): Record<string, unknown> {
     count_success: t.count_success,
     count_fail: t.count_fail,
     last_sent: t.last_sent === null ? null : new Date(t.last_sent).toISOString(),
+    ...(t.send_attempts === undefined
+      ? {}
+      : {
+          send_attempts: t.send_attempts,
+          last_error: t.last_error ?? null,
+          last_failed_at: iso(t.last_failed_at),
+          next_attempt_at: iso(t.next_attempt_at),
+          failed_at: iso(t.failed_at),
+        }),
   };
 }
+
+const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());

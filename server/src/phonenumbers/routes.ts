@@ -13,6 +13,7 @@ import { addOptOut, optOutsPerPage } from './optout-list';
 import { ImportAborted, importPhoneNumbers, type ImportProgress } from './import';
 import { ensurePhoneSearch } from './search';
 import { lineTypeParam } from './line-type';
+import { sendStateParam } from './send-state';
 import { skippedFilePath } from './skipped';
 import {
   countBlast,
@@ -48,7 +49,15 @@ export function registerPhoneNumberRoutes(api: Api, ctx: AppContext): void {
   });
 
   api.get('/admin/phonenumber/list-per-page', async (req, res) => {
-    res.json(await phoneNumbersPerPage(ctx, pageParam.parse(req.query.page), textParam.parse(req.query.search), lineTypeParam.parse(req.query.line_type)));
+    res.json(
+      await phoneNumbersPerPage(
+        ctx,
+        pageParam.parse(req.query.page),
+        textParam.parse(req.query.search),
+        lineTypeParam.parse(req.query.line_type),
+        sendStateParam.parse(req.query.status),
+      ),
+    );
   });
 
   api.get('/admin/phonenumber/count-blast', async (_req, res) => {

@@ -15,6 +15,7 @@ import { rememberRemoved, takeRemoved } from './removed';
 import { pageIds, phoneNumberTotal } from './search';
 import { phoneListFigures } from './counters';
 import { pageIdsOfLineType, type LineTypeFilter } from './line-type';
+import { pageIdsOfSendState, type SendStateFilter } from './send-state';
 import { defaultCountry } from '../settings/service';
 import { rowView, type PhoneNumberRow, type PhoneNumberView } from './view';
 import type { PhoneNumberSaveInput, PhoneNumberUpdateInput } from './schema';
@@ -34,10 +35,14 @@ async function rowsByIds(db: Db, ids: number[]): Promise<PhoneNumberView[]> {
 }
 
 /** One page of the list (10 rows), optionally searched by a number fragment or a name. */
-export async function phoneNumbersPerPage(ctx: AppContext, page: number, search: string, lineType: LineTypeFilter | '' = '') {
+export async function phoneNumbersPerPage(ctx: AppContext, page: number, search: string, lineType: LineTypeFilter | '' = '', sendState: SendStateFilter | '' = '') {
   const { limit, offset } = pageWindow(page);
   const text = phoneSearchText(search, await defaultCountry(ctx.db));
-  const { ids, total, capped } = lineType ? await pageIdsOfLineType(ctx.db, lineType, text, offset, limit, ctx.log) : await pageIds(ctx.db, text, offset, limit, ctx.log);
+  const { ids, total, capped } = sendState
+    ? await pageIdsOfSendState(ctx.db, sendState, lineType, text, offset, limit, ctx.log)
+    : lineType
+      ? await pageIdsOfLineType(ctx.db, lineType, text, offset, limit, ctx.log)
+      : await pageIds(ctx.db, text, offset, limit, ctx.log);
   const result = paged(await rowsByIds(ctx.db, ids), total, page);
   return { ...result, meta: { ...result.meta, capped } };
 }
@@ -132,9 +137,18 @@ export async function updatePhoneNumber(ctx: AppContext, id: number, input: Phon
     // Another number: the old one's last send is remembered as if deleted, and the row takes the new one's.
     const renumbered = number !== current.number;
     if (renumbered) await rememberRemoved(tx, current.number, current.lastSent);
+    // Activated (or renumbered) again, a number that failed for good starts over with fresh attempts.
+    const restart = current.failedAt !== null && (input.status === 'active' || renumbered);
     await tx
       .update(phoneNumbers)
-      .set({ number, name: input.name, status: input.status, lineType, ...(renumbered ? { lastSent: await takeRemoved(tx, number) } : {}) })
+      .set({
+        number,
+        name: input.name,
+        status: input.status,
+        lineType,
+        ...(renumbered ? { lastSent: await takeRemoved(tx, number) } : {}),
+        ...(restart ? { failedAt: null, sendAttempts: 0, nextAttemptAt: null } : {}),
+      })
       .where(eq(phoneNumbers.id, id));
   });
   return { ...(await phoneNumberById(ctx, id)), msg: 'Nomor berhasil diperbarui.' };

@@ -19,6 +19,11 @@ export interface PhoneNumberRaw {
   last_sent: number | null;
   line_type: string | null;
   created_at: number;
+  send_attempts: number;
+  next_attempt_at: number | null;
+  last_error: string | null;
+  last_failed_at: number | null;
+  failed_at: number | null;
 }
 
 export function rowFromRaw(raw: PhoneNumberRaw): PhoneNumberRow {
@@ -34,8 +39,15 @@ export function rowFromRaw(raw: PhoneNumberRaw): PhoneNumberRow {
     lastSent: raw.last_sent === null ? null : new Date(raw.last_sent),
     lineType: raw.line_type,
     createdAt: new Date(raw.created_at),
+    sendAttempts: raw.send_attempts ?? 0,
+    nextAttemptAt: raw.next_attempt_at ?? null,
+    lastError: raw.last_error ?? null,
+    lastFailedAt: raw.last_failed_at ?? null,
+    failedAt: raw.failed_at ?? null,
   };
 }
+
+const isoOf = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
 export function rowView(row: PhoneNumberRow, optOutReason: string | null): PhoneNumberView {
   return {
@@ -50,6 +62,11 @@ export function rowView(row: PhoneNumberRow, optOutReason: string | null): Phone
     last_sent: row.lastSent === null ? null : row.lastSent.toISOString(),
     opt_out_reason: optOutReason,
     line_type: row.lineType,
+    send_attempts: row.sendAttempts,
+    last_error: row.lastError,
+    last_failed_at: isoOf(row.lastFailedAt),
+    next_attempt_at: isoOf(row.nextAttemptAt),
+    failed_at: isoOf(row.failedAt),
   };
 }
 

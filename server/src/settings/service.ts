@@ -7,7 +7,8 @@ import { MAX_FEE, tooLarge } from '../money/limits';
 import { writeAudit } from '../audit/service';
 import { countryOr, isSupportedCountry } from '../../../common/phone';
 import { FIELD_LABELS } from '../../../common/errors';
-import { wholeUpTo } from '../lib/ids';
+import { typedAmount, wholeUpTo } from '../lib/ids';
+import { MAX_ATTEMPTS_MAX, MAX_ATTEMPTS_MIN } from '../engine/retry';
 import { effectiveSignupMode, SignupModeField, type SignupMode } from './signup';
 
 export type SettingsRow = typeof settings.$inferSelect;
@@ -60,6 +61,7 @@ export function settingsView(row: SettingsRow, signupDefault: SignupMode = 'open
     referral_percent: row.referralPercent,
     info: row.info,
     recipient_cooldown: row.recipientCooldownHours,
+    max_attempts: row.maxAttempts,
     default_country: row.defaultCountry,
     signup_mode: effectiveSignupMode(row.signupMode, signupDefault),
   };
@@ -70,6 +72,8 @@ export async function defaultCountry(db: Db | Tx): Promise<string> {
   const row = await one(db.select({ c: settings.defaultCountry }).from(settings).where(eq(settings.id, 1)).limit(1));
   return countryOr(row?.c);
 }
+
+export const MAX_ATTEMPTS_MESSAGE = `Max attempts must be a whole number from ${MAX_ATTEMPTS_MIN} to ${MAX_ATTEMPTS_MAX}.`;
 
 export const COUNTRY_MESSAGE = 'Kode Negara Default harus kode negara ISO 3166 dua huruf yang dikenal, mis. ID.';
 
@@ -96,6 +100,10 @@ export const SettingsUpdate = z
     referral_percent: wholeUpTo(FIELD_LABELS.referral_percent[0], 100, 'Referral percent must be between 0 and 100.'),
     info: required(FIELD_LABELS.info[0]),
     recipient_cooldown: wholeUpTo(FIELD_LABELS.recipient_cooldown[0], 8760, 'Recipient cooldown must be at most 8760 hours.'),
+    // 'Maks. Percobaan' (engine/retry.ts); optional like the country, so an older client keeps the stored value.
+    max_attempts: z
+      .preprocess(typedAmount, z.number({ message: MAX_ATTEMPTS_MESSAGE }).int(MAX_ATTEMPTS_MESSAGE).min(MAX_ATTEMPTS_MIN, MAX_ATTEMPTS_MESSAGE).max(MAX_ATTEMPTS_MAX, MAX_ATTEMPTS_MESSAGE))
+      .optional(),
     // Optional so a client that does not know the field keeps the stored country.
     default_country: z
       .string({ message: COUNTRY_MESSAGE })
@@ -127,6 +135,7 @@ export async function updateSettings(db: Db, actorId: number, input: z.infer<typ
         referralPercent: input.referral_percent,
         info: input.info,
         recipientCooldownHours: input.recipient_cooldown,
+        ...(input.max_attempts !== undefined ? { maxAttempts: input.max_attempts } : {}),
         ...(input.default_country ? { defaultCountry: input.default_country } : {}),
         ...(input.signup_mode ? { signupMode: input.signup_mode } : {}),
         updatedAt: new Date(),

@@ -20,6 +20,9 @@ import { applyReceiverEvent, HIGHLIGHT_EVENTS, type PhoneNumberRow } from './liv
 /** `?line_type=` of the list: the numbering plan's kinds and the re-normalisation's marks. */
 const LINE_TYPES = ['', 'mobile', 'fixed_line', 'other', 'invalid', 'duplicate'] as const;
 
+/** `?status=` of the list: what sending left a number with (retries with a policy). */
+const SEND_STATES = ['', 'failed', 'retrying'] as const;
+
 /** A search is counted up to this many matches; beyond it the screen asks for a narrower one. */
 const SEARCH_CAP = 10_000;
 
@@ -38,6 +41,7 @@ export function PhoneNumberList() {
   const setFilters = useSetFilters(table);
   const search = filterValue(table, 'search');
   const lineType = filterValue(table, 'line_type');
+  const sendState = filterValue(table, 'status');
   const [typed, setTyped] = useState(search);
   const { tableQuery } = table;
   // Live values (absolute) over the fetched page until the page is fetched again.
@@ -101,6 +105,13 @@ export function PhoneNumberList() {
           style={{ width: 200 }}
           onChange={(v: string) => setFilter('line_type', v)}
         />
+        <Select
+          aria-label={t('phonenumber.sendState')}
+          value={sendState}
+          options={SEND_STATES.map((value) => ({ value, label: t(`phonenumber.sendStates.${value || 'all'}`) }))}
+          style={{ width: 220 }}
+          onChange={(v: string) => setFilter('status', v)}
+        />
       </Space>
       {capped && <Typography.Paragraph type="secondary">{t('phonenumber.capped')}</Typography.Paragraph>}
       <ListTable<PhoneNumberRow>
@@ -118,7 +129,16 @@ export function PhoneNumberList() {
                 </Link>
                 {r.in_use === 1 && <span>{t('phonenumber.inUse')}</span>}
                 {(r.line_type === 'invalid' || r.line_type === 'duplicate') && <Tag color="orange">{t(`phonenumber.marks.${r.line_type}`)}</Tag>}
-                {r.opt_out_reason ? <Tag color="red">{t('phonenumber.marks.optedOut', { reason: optOutReasonText(r.opt_out_reason, t) })}</Tag> : r.status !== 'active' && <Tag color="red">{r.status}</Tag>}
+                {r.opt_out_reason ? (
+                  <Tag color="red">{t('phonenumber.marks.optedOut', { reason: optOutReasonText(r.opt_out_reason, t) })}</Tag>
+                ) : r.failed_at ? (
+                  <Tag color="red">{t('phonenumber.retry.failed', { code: r.last_error ?? '-', attempts: r.send_attempts ?? 0 })}</Tag>
+                ) : (
+                  r.status !== 'active' && <Tag color="red">{r.status}</Tag>
+                )}
+                {!r.failed_at && r.next_attempt_at && (
+                  <Tag color="orange">{t('phonenumber.retry.waiting', { at: formatDateTime(r.next_attempt_at), next: (r.send_attempts ?? 0) + 1 })}</Tag>
+                )}
               </Space>
             ),
           },

@@ -3,7 +3,7 @@ import type { PhoneNumberView } from '../../../../common/phonenumber';
 /** A phone-number row as the list shows it. */
 export type PhoneNumberRow = PhoneNumberView;
 
-const FIELDS = ['count_success', 'count_fail', 'last_sent', 'in_use', 'status', 'name', 'opt_out_reason'] as const;
+const FIELDS = ['count_success', 'count_fail', 'last_sent', 'in_use', 'status', 'name', 'opt_out_reason', 'send_attempts', 'last_error', 'last_failed_at', 'next_attempt_at', 'failed_at'] as const;
 
 /** Events that highlight their row for a second. */
 export const HIGHLIGHT_EVENTS = new Set(['count_success', 'count_fail']);

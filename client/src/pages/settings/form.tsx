@@ -17,6 +17,8 @@ export interface Settings {
   referral_percent: number;
   info: string;
   recipient_cooldown: number;
+  /** 'Maks. Percobaan': attempts a number gets at one message (retries with a policy). */
+  max_attempts: number;
   default_country: string;
   /** 'Pendaftaran': who may sign up. */
   signup_mode: 'open' | 'referral' | 'closed';
@@ -94,6 +96,14 @@ export function SettingsForm() {
               what={t('settings.what.recipientCooldown')}
               max={8760}
               extra={t('settings.hints.recipientCooldown')}
+            />
+            <IntegerItem
+              label={t('settings.fields.maxAttempts')}
+              name="max_attempts"
+              what={t('settings.what.maxAttempts')}
+              max={10}
+              rules={[{ type: 'number', min: 1, max: 10, message: t('errors.max_attempts_range') }]}
+              extra={t('settings.hints.maxAttempts')}
             />
             <Form.Item label={t('settings.fields.defaultCountry')} name="default_country" extra={t('settings.hints.defaultCountry')}>
               <Select showSearch options={countries} optionFilterProp="label" />

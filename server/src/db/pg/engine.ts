@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Db } from '../client';
 import type { EngineStore, RawAccount, RawTarget, RuleRows, TickDone, TickWork } from '../../engine/store';
-import { TICK_BEGIN, tickStatements } from './tick';
+import { TARGET_COLUMNS, TICK_BEGIN, tickStatements } from './tick';
 
 /**
  * The blast engine's store on PostgreSQL: one transaction per tick on one pooled connection, a fixed
@@ -11,13 +11,11 @@ import { TICK_BEGIN, tickStatements } from './tick';
  * it applies are pure).
  */
 
-const TARGET_COLUMNS = 'id, number, name, status, in_use, count_success, count_fail, last_sent';
-
 /** The store's statements outside the tick (the tick's are in ./tick), by name. */
 export const PG_ENGINE_SQL = {
   account: 'SELECT * FROM whatsapps WHERE id = $1',
   setStatus: 'UPDATE whatsapps SET status = $2, updated_at = $3 WHERE id = $1 RETURNING *',
-  settings: 'SELECT interval_min, interval_max, price, referral_percent, recipient_cooldown_hours FROM settings WHERE id = 1',
+  settings: 'SELECT interval_min, interval_max, price, referral_percent, recipient_cooldown_hours, max_attempts FROM settings WHERE id = 1',
   levels: 'SELECT blast_fee, requirement_blast FROM levels ORDER BY requirement_blast, id',
   templates: "SELECT id, media, text, text_wa, button, count_use, wa_template_name, wa_template_language, wa_template_params FROM message_templates WHERE status = 'active' ORDER BY count_use, id",
   optedOut: 'SELECT 1 AS n FROM opt_outs WHERE number = $1 LIMIT 1',
@@ -28,6 +26,8 @@ export const PG_ENGINE_SQL = {
         AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.kind = 'account' AND l.work_id = p.claimed_by AND l.expires_at >= $1)
       RETURNING ${TARGET_COLUMNS}`,
   sendingAccounts: "SELECT * FROM whatsapps WHERE status = 'sending' AND id > $1 ORDER BY id LIMIT $2",
+  nextRetryAt: `SELECT min(next_attempt_at) AS at FROM phone_numbers
+      WHERE next_attempt_at IS NOT NULL AND next_attempt_at > $1 AND status = 'active' AND in_use = 0`,
 } as const;
 const Q = PG_ENGINE_SQL;
 
@@ -89,6 +89,10 @@ export function postgresEngineStore(db: Db): EngineStore {
     targetByNumber: async (number) => (await q<RawTarget>(pool, 'targetByNumber', [number]))[0],
     releaseAbandoned: async (now) => q<RawTarget>(pool, 'releaseAbandoned', [now]),
     sendingAccounts: async (after, limit) => q<RawAccount>(pool, 'sendingAccounts', [after, limit]),
+    nextRetryAt: async (now) => {
+      const at = (await q<{ at: string | number | null }>(pool, 'nextRetryAt', [now]))[0]?.at ?? null;
+      return at === null ? null : Number(at);
+    },
     isOpen: () => !ended(),
   };
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { ClaimedTarget, RawAccount, RawMember, RawTarget, RecordedSend, SendRecord, TickDone, TickWork } from '../../engine/store';
+import { targetOutcome } from '../../engine/retry';
 
 /**
  * The engine's tick on PostgreSQL as set-based statements: whatever a tick holds (one send or a
@@ -16,14 +17,17 @@ import type { ClaimedTarget, RawAccount, RawMember, RawTarget, RecordedSend, Sen
  * member's second send of a tick is priced on the total after the first, exactly as before.
  */
 
+/** A number waiting for its retry (engine/retry.ts) is not claimed before its time ($3, the tick's now). */
+export const RETRY_DUE = '(p.next_attempt_at IS NULL OR p.next_attempt_at <= $3)';
+
 /**
  * Whether a number may be claimed now, on an alias `p` of phone_numbers: active, not claimed, not opted
  * out. Conditions every claim must meet (a send window, a retry time) belong here.
  */
-export const CLAIMABLE = `p.status = 'active' AND p.in_use = 0 AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.number = p.number)`;
+export const CLAIMABLE = `p.status = 'active' AND p.in_use = 0 AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.number = p.number) AND ${RETRY_DUE}`;
 
 /**
- * The claim: $1 the accounts in the order asked, $2 the cooldown cut-off. The numbers never sent go
+ * The claim: $1 the accounts in the order asked, $2 the cooldown cut-off, $3 now. The numbers never sent go
  * first (by id), then those sent longest ago at or before the cut-off (by last_sent, id); the n-th
  * account asking gets the n-th number. `FOR UPDATE SKIP LOCKED` makes nodes claiming at the same time
  * take different numbers without waiting for each other. The second pass only runs for what the first
@@ -45,9 +49,9 @@ export const CLAIM_TARGETS = `WITH want AS (
   UPDATE phone_numbers p SET in_use = 1, claimed_by = want.account_id
   FROM picked JOIN want ON want.ord = picked.ord
   WHERE p.id = picked.id
-  RETURNING want.ord, p.id, p.number, p.name`;
+  RETURNING want.ord, p.id, p.number, p.name, CASE WHEN p.next_attempt_at IS NULL THEN 1 ELSE p.send_attempts + 1 END AS attempt`;
 
-const TARGET_COLUMNS = 'id, number, name, status, in_use, count_success, count_fail, last_sent';
+export const TARGET_COLUMNS = 'id, number, name, status, in_use, count_success, count_fail, last_sent, send_attempts, next_attempt_at, last_error, last_failed_at, failed_at';
 
 /**
  * How every tick's transaction begins. Ticks of several nodes never wait on each other's rows in
@@ -63,10 +67,13 @@ export const TICK_SQL = {
   members: `SELECT u.id, u.blast_fee, u.total_success, u.blast_interval_min, u.blast_interval_max, u.referred_by,
       EXISTS (SELECT 1 FROM users r WHERE r.id = u.referred_by AND r.role = 'member') AS referrer_is_member
     FROM users u WHERE u.id = ANY($1::int[]) ORDER BY u.id FOR UPDATE OF u`,
-  /** $1…$12 one array per column of the sends, $13 the time. Answers the accounts' and numbers' rows after. */
+  /**
+   * $1…$12 one array per column of the sends, $13 the time, $14…$16 the retry policy's per-send answers
+   * (attempt, retry time, failed for good). Answers the accounts' and numbers' rows after.
+   */
   record: `WITH r AS (
-      SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[], $6::int[], $7::text[], $8::bigint[], $9::text[], $10::text[], $11::int[], $12::bigint[])
-        WITH ORDINALITY AS r(whatsapp_id, user_id, phone_number_id, number, template_id, success, error_code, income, wa_message_id, delivery_status, referrer_id, credit, ord)
+      SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[], $6::int[], $7::text[], $8::bigint[], $9::text[], $10::text[], $11::int[], $12::bigint[], $14::int[], $15::bigint[], $16::int[])
+        WITH ORDINALITY AS r(whatsapp_id, user_id, phone_number_id, number, template_id, success, error_code, income, wa_message_id, delivery_status, referrer_id, credit, attempt, retry_at, failed, ord)
     ), ids AS (
       SELECT s.*, nextval(pg_get_serial_sequence('message_logs', 'id')) AS log_id FROM (SELECT * FROM r ORDER BY ord) s
     ), logs AS (
@@ -86,8 +93,14 @@ export const TICK_SQL = {
       FROM (SELECT user_id, sum(success)::int AS ok, sum(1 - success)::int AS bad, sum(income) AS income FROM r GROUP BY user_id) s
       WHERE u.id = s.user_id
     ), tgt AS (
-      UPDATE phone_numbers p SET count_success = p.count_success + s.ok, count_fail = p.count_fail + s.bad, last_sent = $13, in_use = 0, claimed_by = NULL
-      FROM (SELECT phone_number_id, sum(success)::int AS ok, sum(1 - success)::int AS bad FROM r GROUP BY phone_number_id) s
+      UPDATE phone_numbers p SET count_success = p.count_success + s.ok, count_fail = p.count_fail + s.bad,
+        last_sent = CASE WHEN s.retry_at IS NULL THEN $13 ELSE p.last_sent END, in_use = 0, claimed_by = NULL,
+        send_attempts = s.attempt, next_attempt_at = s.retry_at, last_error = coalesce(s.error_code, p.last_error),
+        last_failed_at = CASE WHEN s.bad > 0 THEN $13 ELSE p.last_failed_at END,
+        failed_at = CASE WHEN s.failed > 0 THEN $13 ELSE p.failed_at END,
+        status = CASE WHEN s.failed > 0 THEN 'nonactive' ELSE p.status END
+      FROM (SELECT phone_number_id, sum(success)::int AS ok, sum(1 - success)::int AS bad, max(attempt) AS attempt, max(retry_at) AS retry_at,
+          max(failed) AS failed, max(error_code) AS error_code FROM r GROUP BY phone_number_id) s
       WHERE p.id = s.phone_number_id RETURNING p.${TARGET_COLUMNS.split(', ').join(', p.')}
     ), tpl_locked AS (
       SELECT t.id FROM message_templates t WHERE t.id IN (SELECT template_id FROM r) ORDER BY t.id FOR UPDATE
@@ -187,6 +200,9 @@ async function record(c: Runner, work: TickWork, order: number[], priced: Priced
     ps.map((p) => p.referrerId),
     ps.map((p) => p.credit),
     work.now,
+    rs.map((r) => targetOutcome(r).attempt),
+    rs.map((r) => targetOutcome(r).retryAt),
+    rs.map((r) => targetOutcome(r).failed),
   ]);
   const accounts = new Map<number, RawAccount>();
   const targets = new Map<number, RawTarget>();
@@ -216,11 +232,11 @@ async function record(c: Runner, work: TickWork, order: number[], priced: Priced
 }
 
 /** Claims one target for each account in `accounts` (in that order; an account may be short of one). */
-export async function claimTargets(c: Runner, accounts: number[], cutoff: number): Promise<Array<ClaimedTarget | null>> {
+export async function claimTargets(c: Runner, accounts: number[], cutoff: number, now: number): Promise<Array<ClaimedTarget | null>> {
   if (accounts.length === 0) return [];
-  const rows = await q<{ ord: string | number; id: number; number: string; name: string }>(c, 'claim', [accounts, cutoff]);
+  const rows = await q<{ ord: string | number; id: number; number: string; name: string; attempt: number }>(c, 'claim', [accounts, cutoff, now]);
   const out: Array<ClaimedTarget | null> = accounts.map(() => null);
-  for (const r of rows) out[Number(r.ord) - 1] = { id: r.id, number: r.number, name: r.name };
+  for (const r of rows) out[Number(r.ord) - 1] = { id: r.id, number: r.number, name: r.name, attempt: Number(r.attempt) };
   return out;
 }
 
@@ -242,7 +258,7 @@ export async function tickStatements(c: Runner, work: TickWork): Promise<TickDon
   }
   // Claims with a record first (in the records' order), then the accounts that asked on their own.
   const withRecord = done.records.map((rec, i) => (rec.account && rec.interval === 0 && work.records[i]!.claimNext ? i : -1)).filter((i) => i >= 0);
-  const claimed = await claimTargets(c, [...withRecord.map((i) => done.records[i]!.account!.id), ...work.claims], work.cutoff);
+  const claimed = await claimTargets(c, [...withRecord.map((i) => done.records[i]!.account!.id), ...work.claims], work.cutoff, work.now);
   withRecord.forEach((i, k) => (done.records[i]!.next = claimed[k] ?? null));
   done.claims = claimed.slice(withRecord.length);
   return done;

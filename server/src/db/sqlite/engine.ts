@@ -17,6 +17,7 @@ import type {
   TickDone,
   TickWork,
 } from '../../engine/store';
+import { targetOutcome } from '../../engine/retry';
 
 /**
  * The blast engine's store on SQLite: raw better-sqlite3 statements prepared once per database (the
@@ -25,7 +26,7 @@ import type {
  * another caller holds the connection, then runs without yielding.
  */
 
-const TARGET_COLUMNS = 'id, number, name, status, in_use, count_success, count_fail, last_sent';
+const TARGET_COLUMNS = 'id, number, name, status, in_use, count_success, count_fail, last_sent, send_attempts, next_attempt_at, last_error, last_failed_at, failed_at';
 
 /**
  * A target is eligible when it is active, not claimed, not on the suppression list and not
@@ -33,16 +34,18 @@ const TARGET_COLUMNS = 'id, number, name, status, in_use, count_success, count_f
  * each half is one seek on phone_numbers_target_idx (status, in_use, last_sent).
  */
 const NOT_OPTED_OUT = 'NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.number = p.number)';
+/** A number waiting for its retry (engine/retry.ts) is not claimed before its time. */
+const RETRY_DUE = '(p.next_attempt_at IS NULL OR p.next_attempt_at <= @now)';
 const CLAIM_SQL = `
   UPDATE phone_numbers SET in_use = 1, claimed_by = @accountId
   WHERE id = coalesce(
     (SELECT p.id FROM phone_numbers p INDEXED BY phone_numbers_target_idx
-      WHERE p.status = 'active' AND p.in_use = 0 AND p.last_sent IS NULL AND ${NOT_OPTED_OUT}
+      WHERE p.status = 'active' AND p.in_use = 0 AND p.last_sent IS NULL AND ${NOT_OPTED_OUT} AND ${RETRY_DUE}
       ORDER BY p.last_sent, p.id LIMIT 1),
     (SELECT p.id FROM phone_numbers p INDEXED BY phone_numbers_target_idx
-      WHERE p.status = 'active' AND p.in_use = 0 AND p.last_sent <= @cutoff AND ${NOT_OPTED_OUT}
+      WHERE p.status = 'active' AND p.in_use = 0 AND p.last_sent <= @cutoff AND ${NOT_OPTED_OUT} AND ${RETRY_DUE}
       ORDER BY p.last_sent LIMIT 1))
-  RETURNING id, number, name`;
+  RETURNING id, number, name, CASE WHEN next_attempt_at IS NULL THEN 1 ELSE send_attempts + 1 END AS attempt`;
 
 /**
  * Every statement of the engine's store, by name (bench/floor.ts runs the same text bare).
@@ -50,8 +53,15 @@ const CLAIM_SQL = `
 export const SQLITE_ENGINE_SQL = {
   claim: CLAIM_SQL,
   release: `UPDATE phone_numbers SET in_use = 0, claimed_by = NULL WHERE id = ? RETURNING ${TARGET_COLUMNS}`,
+  // A send with a retry ahead leaves last_sent as it was (the cooldown would hold the retry back); one that
+  // failed for good turns the number nonactive, as an opt-out does, until an admin activates it again.
   markSent: `UPDATE phone_numbers SET count_success = count_success + @success, count_fail = count_fail + @fail,
-         last_sent = @now, in_use = 0, claimed_by = NULL WHERE id = @id RETURNING ${TARGET_COLUMNS}`,
+         last_sent = CASE WHEN @retryAt IS NULL THEN @now ELSE last_sent END, in_use = 0, claimed_by = NULL,
+         send_attempts = @attempt, next_attempt_at = @retryAt, last_error = coalesce(@errorCode, last_error),
+         last_failed_at = CASE WHEN @fail = 1 THEN @now ELSE last_failed_at END,
+         failed_at = CASE WHEN @failed = 1 THEN @now ELSE failed_at END,
+         status = CASE WHEN @failed = 1 THEN 'nonactive' ELSE status END
+       WHERE id = @id RETURNING ${TARGET_COLUMNS}`,
   member: 'SELECT blast_fee, total_success, blast_interval_min, blast_interval_max, referred_by FROM users WHERE id = ?',
   account: 'SELECT * FROM whatsapps WHERE id = ?',
   addToAccount: `UPDATE whatsapps SET count_success = count_success + @success, count_fail = count_fail + @fail,
@@ -65,7 +75,7 @@ export const SQLITE_ENGINE_SQL = {
   referrerIsMember: "SELECT id FROM users WHERE id = ? AND role = 'member'",
   insertCredit: `INSERT INTO referral_credits (referrer_id, referred_id, message_log_id, amount, created_at)
        VALUES (@referrerId, @referredId, @messageLogId, @amount, @now)`,
-  settings: 'SELECT interval_min, interval_max, price, referral_percent, recipient_cooldown_hours FROM settings WHERE id = 1',
+  settings: 'SELECT interval_min, interval_max, price, referral_percent, recipient_cooldown_hours, max_attempts FROM settings WHERE id = 1',
   levels: 'SELECT blast_fee, requirement_blast FROM levels ORDER BY requirement_blast, id',
   templates: "SELECT id, media, text, text_wa, button, count_use, wa_template_name, wa_template_language, wa_template_params FROM message_templates WHERE status = 'active' ORDER BY count_use, id",
   optedOut: 'SELECT count(*) AS n FROM opt_outs WHERE number = ?',
@@ -73,14 +83,19 @@ export const SQLITE_ENGINE_SQL = {
   releaseAll: `UPDATE phone_numbers SET in_use = 0, claimed_by = NULL, last_sent = max(coalesce(last_sent, 0), @now)
        WHERE status IN ('active', 'nonactive') AND in_use = 1 RETURNING ${TARGET_COLUMNS}`,
   sendingAccounts: "SELECT * FROM whatsapps WHERE status = 'sending' AND id > ? ORDER BY id LIMIT ?",
+  nextRetryAt: `SELECT min(next_attempt_at) AS at FROM phone_numbers INDEXED BY phone_numbers_retry_idx
+       WHERE next_attempt_at IS NOT NULL AND next_attempt_at > ? AND status = 'active' AND in_use = 0`,
 } as const;
 
 type Stmt<P extends unknown[] | object, R = unknown> = Database.Statement<P extends unknown[] ? P : [P], R>;
 
 class Statements {
-  readonly claim: Stmt<{ accountId: number; cutoff: number }, ClaimedTarget>;
+  readonly claim: Stmt<{ accountId: number; cutoff: number; now: number }, ClaimedTarget>;
   readonly release: Stmt<[number], RawTarget>;
-  readonly markSent: Stmt<{ id: number; success: number; fail: number; now: number }, RawTarget>;
+  readonly markSent: Stmt<
+    { id: number; success: number; fail: number; now: number; attempt: number; retryAt: number | null; failed: number; errorCode: string | null },
+    RawTarget
+  >;
   readonly member: Stmt<[number], RawMember>;
   readonly account: Stmt<[number], RawAccount>;
   readonly addToAccount: Stmt<{ id: number; success: number; fail: number; income: number; now: number }, RawAccount>;
@@ -110,6 +125,7 @@ class Statements {
   readonly targetByNumber: Stmt<[string], RawTarget>;
   readonly releaseAll: Stmt<{ now: number }, RawTarget>;
   readonly sendingAccounts: Stmt<[number, number], RawAccount>;
+  readonly nextRetryAt: Stmt<[number], { at: number | null }>;
   readonly tick: (fn: () => void) => void;
 
   constructor(readonly sqlite: Database.Database) {
@@ -134,6 +150,7 @@ class Statements {
     this.targetByNumber = prep<[string], RawTarget>(SQLITE_ENGINE_SQL.targetByNumber);
     this.releaseAll = prep(SQLITE_ENGINE_SQL.releaseAll);
     this.sendingAccounts = prep<[number, number], RawAccount>(SQLITE_ENGINE_SQL.sendingAccounts);
+    this.nextRetryAt = prep<[number], { at: number | null }>(SQLITE_ENGINE_SQL.nextRetryAt);
     const txn = s.transaction((fn: () => void) => fn());
     this.tick = (fn) => txn.immediate(fn);
   }
@@ -195,7 +212,7 @@ function recordOne(st: Statements, work: TickWork, r: SendRecord): RecordedSend 
   });
   const account = st.addToAccount.get({ id: r.accountId, success, fail, income, now });
   st.addToMember.run({ id: r.userId, success, fail, income });
-  const target = st.markSent.get({ id: r.target.id, success, fail, now });
+  const target = st.markSent.get({ id: r.target.id, success, fail, now, errorCode: r.errorCode, ...targetOutcome(r) });
   st.useTemplate.run(r.templateId);
   const referrerId = income > 0 ? creditReferrer(st, work, r, member, income, Number(log.lastInsertRowid)) : null;
   const interval = account ? work.rules.interval(account, member) : 0;
@@ -204,7 +221,7 @@ function recordOne(st: Statements, work: TickWork, r: SendRecord): RecordedSend 
 
 function tick(st: Statements, work: TickWork): TickDone {
   const done: TickDone = { records: [], releases: [], claims: [] };
-  const claim = (accountId: number) => st.claim.get({ accountId, cutoff: work.cutoff }) ?? null;
+  const claim = (accountId: number) => st.claim.get({ accountId, cutoff: work.cutoff, now: work.now }) ?? null;
   st.tick(() => {
     for (const r of work.records) done.records.push(recordOne(st, work, r));
     for (const id of work.releases) done.releases.push(st.release.get(id) ?? null);
@@ -236,6 +253,7 @@ export function sqliteEngineStore(db: Db): EngineStore {
         return released;
       }),
     sendingAccounts: (after, limit) => exclusive(() => st.sendingAccounts.all(after, limit)),
+    nextRetryAt: (now) => exclusive(() => st.nextRetryAt.get(now)?.at ?? null),
     isOpen: () => st.sqlite.open,
   };
 }
