@@ -42,8 +42,8 @@ export const MAX_ATTEMPTS_MAX = 10;
 /**
  * The wait after failed attempt `attempt` (1 for the first): exponential with a cap and "equal jitter"
  * (half the capped wait fixed, the other half random), as Sidekiq, pg-boss and the AWS back-off note do,
- * so numbers that failed together (one rate limit) do not all come back in the same second, and no wait
- * is shorter than the one before it (attempt n waits between base·2^(n-2) and base·2^(n-1)).
+ * so numbers that failed together (one rate limit) do not all come back in the same second; below the cap
+ * no wait is shorter than the one before it (attempt n waits between base·2^(n-2) and base·2^(n-1)).
  */
 export function retryDelayMs(attempt: number, wait: RetryWait, random: () => number = Math.random): number {
   const capped = Math.min(wait.maxMs, wait.baseMs * 2 ** Math.max(0, attempt - 1));
