@@ -244,6 +244,7 @@ export const ERROR_MESSAGES = {
   phone_opted_out_activate: ['Nomor {number} sudah berhenti berlangganan ({reason}) dan tidak bisa diaktifkan lagi.'],
   optout_exists: ['Nomor {number} sudah ada di daftar berhenti ({reason}).'],
   line_type_invalid: ['line_type harus salah satu dari {types}.'],
+  send_state_invalid: ['status harus salah satu dari {states}.'],
   days_invalid: ['days harus bilangan bulat 1–{max}.'],
   user_id_invalid: ['userId tidak valid.'],
   default_country_invalid: ['Kode Negara Default harus kode negara ISO 3166 dua huruf yang dikenal, mis. ID.'],

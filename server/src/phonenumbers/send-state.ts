@@ -20,7 +20,7 @@ export type SendStateFilter = (typeof SEND_STATE_FILTERS)[number];
 export const sendStateParam = z
   .union([z.string(), z.undefined(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? (v[0] ?? '') : (v ?? '')).trim())
-  .pipe(z.union([z.literal(''), z.enum(SEND_STATE_FILTERS, { message: `status harus salah satu dari ${SEND_STATE_FILTERS.join(', ')}.` })]));
+  .pipe(z.union([z.literal(''), z.enum(SEND_STATE_FILTERS, { message: 'status harus salah satu dari failed, retrying.' })]));
 
 function condition(state: SendStateFilter, lineType: LineTypeFilter | ''): SQL {
   const own = state === 'failed' ? isNotNull(phoneNumbers.failedAt) : isNotNull(phoneNumbers.nextAttemptAt);

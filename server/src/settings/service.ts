@@ -73,7 +73,8 @@ export async function defaultCountry(db: Db | Tx): Promise<string> {
   return countryOr(row?.c);
 }
 
-export const MAX_ATTEMPTS_MESSAGE = `Max attempts must be a whole number from ${MAX_ATTEMPTS_MIN} to ${MAX_ATTEMPTS_MAX}.`;
+/** The bounds are MAX_ATTEMPTS_MIN and MAX_ATTEMPTS_MAX (engine/retry.ts). */
+export const MAX_ATTEMPTS_MESSAGE = 'Max attempts must be a whole number from 1 to 10.';
 
 export const COUNTRY_MESSAGE = 'Kode Negara Default harus kode negara ISO 3166 dua huruf yang dikenal, mis. ID.';
 
