@@ -177,7 +177,7 @@ export class BlastLoop {
   }
 
   /**
-   * Nothing to claim now, but a number waits for its retry: the blast waits for it ('Waiting (Ns)...')
+   * Nothing to claim now, but a number waits for its retry: the blast waits for it (see the emits below)
    * instead of finishing with the retry still ahead. False when no retry is pending (or the row is gone).
    */
   private async waitForRetry(): Promise<boolean> {
