@@ -240,7 +240,7 @@ async function runSize(rows: number): Promise<string[]> {
       const app = await httpTimes(server, (i) => `${base}${s.path}${s.query(i)}`, headers);
       const direct = await directTimes(() => s.direct(ctx, caller));
       const bare = bareTimes(c, s.bare);
-      const line = `${s.label.padEnd(36)} ${stats(app.times).padEnd(28)} ${stats(app.own).padEnd(28)} ${stats(direct).padEnd(28)} ${stats(bare).padEnd(26)} ${app.total.toLocaleString()}`;
+      const line = `${s.label.padEnd(36)} ${stats(app.times).padEnd(28)} ${stats(app.own).padEnd(28)} ${stats(direct).padEnd(28)} ${stats(bare).padEnd(26)} ${app.total.toLocaleString()} (load ${os.loadavg()[0]!.toFixed(2)})`;
       console.log(line);
       lines.push(`${rows / 1e6}M ${line}`);
     }
@@ -302,7 +302,7 @@ async function runSizePostgres(rows: number): Promise<string[]> {
           if (i >= 5) times.push(performance.now() - t);
         }
         const direct = await directTimes(() => s.direct(ctx, caller));
-        const line = `${`PostgreSQL ${s.label}`.padEnd(36)} ${stats(times).padEnd(28)} ${stats(direct).padEnd(28)} ${total.toLocaleString()}`;
+        const line = `${`PostgreSQL ${s.label}`.padEnd(36)} ${stats(times).padEnd(28)} ${stats(direct).padEnd(28)} ${total.toLocaleString()} (load ${os.loadavg()[0]!.toFixed(2)})`;
         console.log(line);
         lines.push(`${rows / 1e6}M ${line}`);
       }
