@@ -97,7 +97,7 @@ function post(statuses: Array<{ id: string; status: string }>) {
 
 /** The account's row as the WhatsApp list shows it (its `today` figures). */
 async function listed(user: TestUser, id: number) {
-  const res = await t.http.get(`/api/admin/whatsapp/list-per-page?page=1${user.role === 'member' ? `&user_id=${user.id}` : ''}`).set(user.auth).expect(200);
+  const res = await t.http.get(`/api/admin/whatsapp/list-per-page?page=1${user !== admin ? `&user_id=${user.id}` : ''}`).set(user.auth).expect(200);
   return (res.body.data as Array<{ id: number; today: Record<string, number> }>).find((r) => r.id === id);
 }
 

@@ -1,8 +1,10 @@
 import {
   ApiOutlined,
   CheckCircleOutlined,
+  CheckOutlined,
   CloseCircleOutlined,
   DisconnectOutlined,
+  EyeOutlined,
   PhoneOutlined,
   SendOutlined,
   TeamOutlined,
@@ -24,10 +26,13 @@ const TILES: TileSpec[] = [
   { key: 'activeMembers', label: 'dashboard.admin.activeMembers', icon: <TeamOutlined aria-hidden />, color: '#1677ff' },
   { key: 'todaySuccess', label: 'dashboard.admin.todaySuccess', icon: <CheckCircleOutlined aria-hidden />, color: '#52c41a' },
   { key: 'todayFail', label: 'dashboard.admin.todayFail', icon: <CloseCircleOutlined aria-hidden />, color: '#fa541c' },
+  // Of today's sends, those the phones received and those read (Cloud API statuses, the simulator's reports).
+  { key: 'todayDelivered', label: 'dashboard.admin.todayDelivered', icon: <CheckOutlined aria-hidden />, color: '#1677ff' },
+  { key: 'todayRead', label: 'dashboard.admin.todayRead', icon: <EyeOutlined aria-hidden />, color: '#722ed1' },
   { key: 'total', label: 'dashboard.admin.total', icon: <SendOutlined aria-hidden />, color: '#128C7E' },
 ];
 
-/** Admin and dev home: a greeting, eight system-wide figures and everyone's blasts per day. */
+/** Admin and dev home: a greeting, the spec's eight system-wide figures, today's delivered and read, and everyone's blasts per day. */
 export function AdminDashboard({ user }: { user: SessionUser }) {
   const { figures, failed } = useFigures(
     `dashboard:admin:${user.id}`,
@@ -36,7 +41,7 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
       { path: '/admin/phonenumber/count-blast', pick: (b) => ({ unBlasted: field('unBlasted')(b) }) },
       { path: '/admin/whatsapp/count/all', pick: (b) => ({ connected: field('connectedCount')(b), disconnected: field('disconnectedCount')(b) }) },
       { path: '/admin/users/active', pick: (b) => ({ activeMembers: field('count')(b) }) },
-      { path: '/admin/messagelog/today-count', pick: (b) => ({ todaySuccess: field('success')(b), todayFail: field('fail')(b) }) },
+      { path: '/admin/messagelog/today-count', pick: (b) => ({ todaySuccess: field('success')(b), todayFail: field('fail')(b), todayDelivered: field('delivered')(b), todayRead: field('read')(b) }) },
       { path: '/admin/messagelog/total-count', pick: (b) => ({ totalSuccess: field('success')(b), totalFail: field('fail')(b) }) },
     ],
     'admin',
