@@ -49,13 +49,21 @@ async function recordHistory(db: Db, userId: number, successes: number, failures
       ? await one(db.select({ id: users.id }).from(users).where(and(eq(users.id, member.referredBy), eq(users.role, 'member'))).limit(1))
       : undefined;
 
+  // Its own sequence, so the numbers and times drawn from `rand` stay those of earlier seeds.
+  const reached = lcg(seed + 1000);
   let totalSuccess = member.totalSuccess;
   let income = 0;
-  const logs = attempts.map((a) => {
+  const logs = attempts.map((a, i) => {
     const fee = a.success ? feeOn(snap, { blast_fee: member.blastFee, total_success: totalSuccess }) : 0;
     if (a.success) totalSuccess += 1;
     income += fee;
+    // How far each send got, as the simulator reports it: most delivered, more than half of those read.
+    const reach = reached();
+    const delivery = !a.success ? null : reach < 0.08 ? 'sent' : reach < 0.45 ? 'delivered' : 'read';
     return {
+      waMessageId: a.success ? `3EB0DEMO${seed}${String(i).padStart(8, '0')}` : null,
+      deliveryStatus: delivery,
+      statusAt: delivery && delivery !== 'sent' ? new Date(Math.min(a.at, Date.now() - 60_000) + 2_000) : null,
       userId,
       whatsappId: account?.id ?? null,
       number: `62812${String(3000000 + Math.floor(rand() * 6999999))}`,

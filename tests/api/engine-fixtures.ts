@@ -116,24 +116,37 @@ export async function invariantViolations(db: Db, referralPercent: number | null
 /** The WIB day of a log row, in SQL both stores read alike. */
 const LOG_DAY = `CAST((created_at + ${DAY_OFFSET_MS}) / ${DAY_MS} AS INTEGER)`;
 
+const DELIVERED = "CASE WHEN delivery_status IN ('delivered', 'read') THEN 1 ELSE 0 END";
+const READ = "CASE WHEN delivery_status = 'read' THEN 1 ELSE 0 END";
+
 /**
  * message_log_days against a recount of the log: per WIB day, for everyone (user 0) and per member,
- * successes, failures and income. Mismatches in either direction, as 'day …' lines (empty when equal).
+ * successes, failures, income, delivered and read; and whatsapp_days per account and day. Mismatches in
+ * either direction, as 'day …' lines (empty when equal).
  */
 export async function dayCounterViolations(db: Db): Promise<string[]> {
-  const recount = `SELECT ${LOG_DAY} AS day, 0 AS user_id, CAST(sum(CASE WHEN success = 1 THEN 1 ELSE 0 END) AS BIGINT) AS s,
-        CAST(sum(CASE WHEN success = 1 THEN 0 ELSE 1 END) AS BIGINT) AS f, CAST(sum(income) AS BIGINT) AS i FROM message_logs GROUP BY 1
+  const sums = `CAST(sum(CASE WHEN success = 1 THEN 1 ELSE 0 END) AS BIGINT) AS s, CAST(sum(CASE WHEN success = 1 THEN 0 ELSE 1 END) AS BIGINT) AS f`;
+  const outcomes = `CAST(sum(${DELIVERED}) AS BIGINT) AS d, CAST(sum(${READ}) AS BIGINT) AS r`;
+  const recount = `SELECT ${LOG_DAY} AS day, 0 AS user_id, ${sums}, CAST(sum(income) AS BIGINT) AS i, ${outcomes} FROM message_logs GROUP BY 1
       UNION ALL
-      SELECT ${LOG_DAY} AS day, user_id, CAST(sum(CASE WHEN success = 1 THEN 1 ELSE 0 END) AS BIGINT),
-        CAST(sum(CASE WHEN success = 1 THEN 0 ELSE 1 END) AS BIGINT), CAST(sum(income) AS BIGINT) FROM message_logs GROUP BY 1, 2`;
-  const kept = `SELECT day, user_id, CAST(sum(success) AS BIGINT) AS s, CAST(sum(fail) AS BIGINT) AS f, CAST(sum(income) AS BIGINT) AS i
-      FROM message_log_days GROUP BY 1, 2 HAVING sum(success) <> 0 OR sum(fail) <> 0 OR sum(income) <> 0`;
+      SELECT ${LOG_DAY} AS day, user_id, ${sums}, CAST(sum(income) AS BIGINT), ${outcomes} FROM message_logs GROUP BY 1, 2`;
+  const kept = `SELECT day, user_id, CAST(sum(success) AS BIGINT) AS s, CAST(sum(fail) AS BIGINT) AS f, CAST(sum(income) AS BIGINT) AS i,
+        CAST(sum(delivered) AS BIGINT) AS d, CAST(sum(read) AS BIGINT) AS r
+      FROM message_log_days GROUP BY 1, 2 HAVING sum(success) <> 0 OR sum(fail) <> 0 OR sum(income) <> 0 OR sum(delivered) <> 0 OR sum(read) <> 0`;
+  const accountRecount = `SELECT whatsapp_id, ${LOG_DAY} AS day, ${sums}, ${outcomes} FROM message_logs WHERE whatsapp_id IS NOT NULL GROUP BY 1, 2`;
+  const accountKept = `SELECT whatsapp_id, day, CAST(success AS BIGINT) AS s, CAST(fail AS BIGINT) AS f, CAST(delivered AS BIGINT) AS d, CAST(read AS BIGINT) AS r
+      FROM whatsapp_days WHERE success <> 0 OR fail <> 0 OR delivered <> 0 OR read <> 0`;
   const rows = await rawAll<Record<string, unknown>>(
     db,
     sql.raw(`SELECT 'kept' AS side, x.* FROM (${kept} EXCEPT SELECT * FROM (${recount}) r) x
       UNION ALL SELECT 'log' AS side, y.* FROM (SELECT * FROM (${recount}) r EXCEPT ${kept}) y`),
   );
-  return rows.map((r) => `day: ${JSON.stringify(r)}`);
+  const accounts = await rawAll<Record<string, unknown>>(
+    db,
+    sql.raw(`SELECT 'kept' AS side, x.* FROM (${accountKept} EXCEPT SELECT * FROM (${accountRecount}) r) x
+      UNION ALL SELECT 'log' AS side, y.* FROM (SELECT * FROM (${accountRecount}) r EXCEPT ${accountKept}) y`),
+  );
+  return [...rows.map((r) => `day: ${JSON.stringify(r)}`), ...accounts.map((r) => `account day: ${JSON.stringify(r)}`)];
 }
 
 /** whatsapp_counts against a recount of the accounts, for everyone (user 0) and per member ('accounts …' lines). */

@@ -42,9 +42,9 @@ describe('GET /admin/messagelog/daily', () => {
     const days = res.body.data as Array<{ date: string; success: number; fail: number }>;
     expect(days).toHaveLength(14);
     expect(days.map((d) => d.date)).toEqual(Array.from({ length: 14 }, (_, i) => wibDate(13 - i)));
-    expect(days[13]).toEqual({ date: wibDate(0), success: 2, fail: 1 });
-    expect(days[12]).toEqual({ date: wibDate(1), success: 1, fail: 0 });
-    expect(days[10]).toEqual({ date: wibDate(3), success: 0, fail: 1 });
+    expect(days[13]).toEqual({ date: wibDate(0), success: 2, fail: 1, delivered: 0, read: 0 });
+    expect(days[12]).toEqual({ date: wibDate(1), success: 1, fail: 0, delivered: 0, read: 0 });
+    expect(days[10]).toEqual({ date: wibDate(3), success: 0, fail: 1, delivered: 0, read: 0 });
     const others = days.filter((_, i) => ![10, 12, 13].includes(i));
     expect(others.every((d) => d.success === 0 && d.fail === 0)).toBe(true);
   });
@@ -52,19 +52,19 @@ describe('GET /admin/messagelog/daily', () => {
   it('a member gets only their own whatever userId says', async () => {
     const mine = await daily(member, `?days=14&userId=${other.id}`);
     expect(mine.status).toBe(200);
-    expect(mine.body.data[13]).toEqual({ date: wibDate(0), success: 2, fail: 1 });
+    expect(mine.body.data[13]).toEqual({ date: wibDate(0), success: 2, fail: 1, delivered: 0, read: 0 });
     const theirs = await daily(other, `?days=14&userId=${member.id}`);
-    expect(theirs.body.data[13]).toEqual({ date: wibDate(0), success: 1, fail: 0 });
-    expect(theirs.body.data[12]).toEqual({ date: wibDate(1), success: 0, fail: 0 });
+    expect(theirs.body.data[13]).toEqual({ date: wibDate(0), success: 1, fail: 0, delivered: 0, read: 0 });
+    expect(theirs.body.data[12]).toEqual({ date: wibDate(1), success: 0, fail: 0, delivered: 0, read: 0 });
   });
 
   it('admin and dev get everyone, or one user with userId', async () => {
     for (const u of [admin, dev]) {
       const all = await daily(u, '?days=14');
-      expect(all.body.data[13]).toEqual({ date: wibDate(0), success: 3, fail: 1 });
-      expect(all.body.data[12]).toEqual({ date: wibDate(1), success: 1, fail: 0 });
+      expect(all.body.data[13]).toEqual({ date: wibDate(0), success: 3, fail: 1, delivered: 0, read: 0 });
+      expect(all.body.data[12]).toEqual({ date: wibDate(1), success: 1, fail: 0, delivered: 0, read: 0 });
       const one = await daily(u, `?days=14&userId=${other.id}`);
-      expect(one.body.data[13]).toEqual({ date: wibDate(0), success: 1, fail: 0 });
+      expect(one.body.data[13]).toEqual({ date: wibDate(0), success: 1, fail: 0, delivered: 0, read: 0 });
       expect(one.body.data.slice(0, 13).every((d: { success: number; fail: number }) => d.success + d.fail === 0)).toBe(true);
     }
   });
@@ -73,8 +73,8 @@ describe('GET /admin/messagelog/daily', () => {
     expect((await daily(member, '')).body.data).toHaveLength(14);
     const month = await daily(member, '?days=30');
     expect(month.body.data).toHaveLength(30);
-    expect(month.body.data[9]).toEqual({ date: wibDate(20), success: 1, fail: 0 });
-    expect((await daily(member, '?days=1')).body.data).toEqual([{ date: wibDate(0), success: 2, fail: 1 }]);
+    expect(month.body.data[9]).toEqual({ date: wibDate(20), success: 1, fail: 0, delivered: 0, read: 0 });
+    expect((await daily(member, '?days=1')).body.data).toEqual([{ date: wibDate(0), success: 2, fail: 1, delivered: 0, read: 0 }]);
     expect((await daily(member, '?days=90')).body.data).toHaveLength(90);
   });
 

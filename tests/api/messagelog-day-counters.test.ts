@@ -38,7 +38,7 @@ describe('message_log_days', () => {
       ])
       .returning({ id: messageLogs.id });
     expect(await dayCounterViolations(t.ctx.db)).toEqual([]);
-    expect(await todayCount()).toEqual({ success: 3, fail: 1 });
+    expect(await todayCount()).toEqual({ success: 3, fail: 1, delivered: 0, read: 0 });
     expect(await todayIncome(member)).toBe(60);
     expect(await todayIncome(other)).toBe(45);
     expect(await yesterday(member)).toMatchObject({ success: 1, fail: 0 });
@@ -46,17 +46,18 @@ describe('message_log_days', () => {
     // A Cloud API delivery that failed: the send turns failed and its income is taken back.
     await t.ctx.db.update(messageLogs).set({ success: false, income: 0 }).where(eq(messageLogs.id, inserted[1]!.id));
     expect(await dayCounterViolations(t.ctx.db)).toEqual([]);
-    expect(await todayCount()).toEqual({ success: 2, fail: 2 });
+    expect(await todayCount()).toEqual({ success: 2, fail: 2, delivered: 0, read: 0 });
     expect(await todayIncome(member)).toBe(30);
 
-    // A change that leaves the outcome and income as they were moves nothing.
+    // A delivery status moves delivered and read only; outcome and income stay as they were.
     await t.ctx.db.update(messageLogs).set({ deliveryStatus: 'read' }).where(eq(messageLogs.id, inserted[0]!.id));
-    expect(await todayCount()).toEqual({ success: 2, fail: 2 });
+    expect(await todayCount()).toEqual({ success: 2, fail: 2, delivered: 1, read: 1 });
+    expect(await dayCounterViolations(t.ctx.db)).toEqual([]);
 
     // Deletes, one of them yesterday's.
     await t.ctx.db.delete(messageLogs).where(inArray(messageLogs.id, [inserted[2]!.id, inserted[3]!.id]));
     expect(await dayCounterViolations(t.ctx.db)).toEqual([]);
-    expect(await todayCount()).toEqual({ success: 2, fail: 1 });
+    expect(await todayCount()).toEqual({ success: 2, fail: 1, delivered: 1, read: 1 });
     expect(await yesterday(member)).toMatchObject({ success: 0, fail: 0 });
 
     // Many rows in one statement (as an engine tick writes them), across the midnight.
@@ -65,6 +66,6 @@ describe('message_log_days', () => {
     const today = await todayCount();
     const recount = await t.ctx.db.select({ success: messageLogs.success, createdAt: messageLogs.createdAt }).from(messageLogs);
     const ofToday = recount.filter((r) => r.createdAt.getTime() >= midnight);
-    expect(today).toEqual({ success: ofToday.filter((r) => r.success).length, fail: ofToday.filter((r) => !r.success).length });
+    expect(today).toEqual({ success: ofToday.filter((r) => r.success).length, fail: ofToday.filter((r) => !r.success).length, delivered: 1, read: 1 });
   });
 });

@@ -3,7 +3,8 @@ import type { Gateway, GatewayEvent } from '../gateway/types';
 import { publishBalance } from '../money/events';
 import { activeSentAfter, phoneListFigures } from '../phonenumbers/counters';
 import { ensureSessionOf, startWhatsappEvents } from '../whatsapp/events';
-import { LiveRows } from './live';
+import { COALESCE_MS, LiveRows } from './live';
+import { applyDeliveryReport, TodayOutcomes } from '../messagelog/outcomes';
 import { BlastLoop } from './loop';
 import { engineStore, type EngineStore, type RawAccount } from './store';
 import { Ticker } from './tick';
@@ -43,6 +44,8 @@ export class BlastEngine {
   readonly store: EngineStore;
   readonly ticker: Ticker;
   readonly live: LiveRows;
+  /** Today's sent / delivered / read / failed of the accounts, told live (`outcomes` events). */
+  readonly outcomes: TodayOutcomes;
   readonly gateway: Gateway;
   /** This node's leases: on PostgreSQL an account's loop runs on the one node holding its lease. */
   readonly leases: LeaseKeeper;
@@ -63,7 +66,8 @@ export class BlastEngine {
   constructor(private readonly ctx: AppContext) {
     this.store = engineStore(ctx.db);
     this.ticker = new Ticker(this.store, Math.random, this.options);
-    this.live = new LiveRows(ctx.realtime);
+    this.outcomes = new TodayOutcomes(ctx);
+    this.live = new LiveRows(ctx.realtime, COALESCE_MS, (accountId, userId) => this.outcomes.touch(accountId, userId));
     this.gateway = ctx.gateway;
     this.leases = leaseKeeper(ctx);
     this.tiers = new TierGuard(ctx.db);
@@ -94,6 +98,9 @@ export class BlastEngine {
           return;
         case 'message':
           for (const h of this.inboundHandlers) h(event);
+          return;
+        case 'status':
+          void applyDeliveryReport(this.ctx, this.outcomes, event).catch((err: unknown) => this.log('Applying a delivery report failed', err));
           return;
         default:
           return;
@@ -370,6 +377,8 @@ export class BlastEngine {
     this.balanceTimer = null;
     this.balanceDirty.clear();
     this.live.close();
+    await this.outcomes.flush().catch((err: unknown) => this.log('Telling the accounts of today failed', err));
+    this.outcomes.close();
     this.unsubscribe?.();
     this.unsubscribe = null;
   }

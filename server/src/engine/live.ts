@@ -59,11 +59,14 @@ export class LiveRows {
   constructor(
     private readonly hub: RealtimeHub,
     private readonly windowMs = COALESCE_MS,
+    /** Told of every count event of an account (its figures of the day moved). */
+    private readonly onCount?: (accountId: number, userId: number) => void,
   ) {}
 
   /** An account-row event: to the owner's channel and 'admin', and 'client-admin' for the monitor. */
   account(accountId: number, userId: number, event: string, data: Record<string, unknown>): void {
     this.push(`a${accountId}`, { kind: 'account', userId }, event, data);
+    if (COUNT_EVENTS.has(event)) this.onCount?.(accountId, userId);
   }
 
   /** A phone-number row event (`payload.receiver`) on 'client-admin'. */

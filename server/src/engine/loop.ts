@@ -257,7 +257,7 @@ export class BlastLoop {
       claimNext: !this.once && !this.stopReason,
       // Cloud API: paid when Meta reports the message delivered (see server/src/webhooks).
       payOnDelivery: this.cloud,
-      messageId: this.cloud && result.ok ? result.messageId : null,
+      messageId: result.ok ? result.messageId : null,
       transient: !result.ok && isTransient(result.error, this.cloud),
     });
     this.sending = false;

@@ -124,7 +124,10 @@ export interface SendRecord {
    * keeps Meta's message id and delivery status 'sent'; income stays 0 until then.
    */
   payOnDelivery?: boolean;
-  /** Cloud API sends: Meta's id of the accepted message (the webhooks report its delivery by it). */
+  /**
+   * The gateway's id of an accepted message (Meta's wamid, the simulator's id): its delivery and read are
+   * reported by it later, and the log row starts at delivery status 'sent'.
+   */
   messageId?: string | null;
   /** A failure whose reason may pass (engine/retry.ts). */
   transient?: boolean;

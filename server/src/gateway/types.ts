@@ -82,6 +82,11 @@ export type GatewayEvent =
   | { type: 'disconnected'; deviceId: string; reason: 'expired' | 'loggedOut' | 'removed' }
   /** A message a number sent to the account (a reply or a button press). */
   | { type: 'message'; deviceId: string; messageId: string; from: string; text: string; buttonId: string | null; date: Date }
+  /**
+   * How far a sent message got, as the network reports it later (the simulator's delivery reports; Cloud
+   * API statuses come through the webhooks instead).
+   */
+  | { type: 'status'; deviceId: string; messageId: string; status: 'delivered' | 'read'; date: Date }
   /** The account's owner deleted a message the account had sent. */
   | { type: 'revoke'; deviceId: string; messageId: string; to: string; date: Date }
   /** Something went wrong inside a session; shown to the person linking it. */

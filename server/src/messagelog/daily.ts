@@ -31,6 +31,9 @@ export interface DayCount {
   date: string;
   success: number;
   fail: number;
+  /** Of the day's successful sends, those delivered, and those read. */
+  delivered: number;
+  read: number;
 }
 
 const dayLabel = (index: number) => new Date(index * DAY_MS).toISOString().slice(0, 10);
@@ -49,7 +52,7 @@ export async function dailyCounts(ctx: AppContext, caller: AuthUser, query: z.in
   const data: DayCount[] = [];
   for (let day = first; day <= today; day++) {
     const f = figures.get(day);
-    data.push({ date: dayLabel(day), success: f?.success ?? 0, fail: f?.fail ?? 0 });
+    data.push({ date: dayLabel(day), success: f?.success ?? 0, fail: f?.fail ?? 0, delivered: f?.delivered ?? 0, read: f?.read ?? 0 });
   }
   return { data };
 }

@@ -21,6 +21,9 @@ export interface DayFigures {
   success: number;
   fail: number;
   income: number;
+  /** Sends of the day that reached the phone ('delivered' or 'read'), and those read. */
+  delivered: number;
+  read: number;
 }
 
 /**
@@ -28,12 +31,17 @@ export interface DayFigures {
  * from the maintained message_log_days (a few rows per day: one per shard), never from the log.
  */
 export async function dayFigures(ctx: AppContext, userId: number, first: number, last: number): Promise<Map<number, DayFigures>> {
-  const rows = await rawAll<{ day: number; success: number | string; fail: number | string; income: number | string }>(
+  const rows = await rawAll<{ day: number; success: number | string; fail: number | string; income: number | string; delivered: number | string; read: number | string }>(
     ctx.db,
-    sql`SELECT day, sum(success) AS success, sum(fail) AS fail, sum(income) AS income FROM message_log_days
-        WHERE user_id = ${userId} AND day >= ${first} AND day <= ${last} GROUP BY day`,
+    sql`SELECT day, sum(success) AS success, sum(fail) AS fail, sum(income) AS income, sum(delivered) AS delivered, sum(read) AS read
+        FROM message_log_days WHERE user_id = ${userId} AND day >= ${first} AND day <= ${last} GROUP BY day`,
   );
-  return new Map(rows.map((r) => [Number(r.day), { success: Number(r.success), fail: Number(r.fail), income: Number(r.income) }]));
+  return new Map(
+    rows.map((r) => [
+      Number(r.day),
+      { success: Number(r.success), fail: Number(r.fail), income: Number(r.income), delivered: Number(r.delivered), read: Number(r.read) },
+    ]),
+  );
 }
 
 /** Whose figures a member-facing call reads: members only ever their own. */
@@ -57,11 +65,41 @@ export async function todayIncome(ctx: AppContext, caller: AuthUser, userId: num
   return { income: figures?.income ?? 0 };
 }
 
-/** GET today-count: every send today, by outcome (everyone's row of message_log_days). */
+/**
+ * GET today-count: every send today, by outcome (everyone's row of message_log_days): successful and failed,
+ * and of the successful ones those delivered and read (Cloud API statuses, the simulator's reports).
+ */
 export async function todayCount(ctx: AppContext, now = new Date()) {
   const day = wibDay(now.getTime());
   const figures = (await dayFigures(ctx, 0, day, day)).get(day);
-  return { success: figures?.success ?? 0, fail: figures?.fail ?? 0 };
+  return { success: figures?.success ?? 0, fail: figures?.fail ?? 0, delivered: figures?.delivered ?? 0, read: figures?.read ?? 0 };
+}
+
+/** One account's sends of one WIB day: sent (accepted), delivered, read and failed. */
+export interface AccountDay {
+  sent: number;
+  delivered: number;
+  read: number;
+  failed: number;
+}
+
+export const NO_SENDS: AccountDay = { sent: 0, delivered: 0, read: 0, failed: 0 };
+
+/**
+ * Today's (WIB) figures of the given accounts, from the maintained whatsapp_days (one row per account
+ * and day, by primary key): accounts without a send today are absent (NO_SENDS).
+ */
+export async function accountsToday(ctx: Pick<AppContext, 'db'>, ids: readonly number[], now = new Date()): Promise<Map<number, AccountDay>> {
+  if (!ids.length) return new Map();
+  const day = wibDay(now.getTime());
+  const rows = await rawAll<{ whatsapp_id: number | string; success: number | string; fail: number | string; delivered: number | string; read: number | string }>(
+    ctx.db,
+    sql`SELECT whatsapp_id, success, fail, delivered, read FROM whatsapp_days WHERE day = ${day} AND whatsapp_id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(rows.map((r) => [Number(r.whatsapp_id), { sent: Number(r.success), delivered: Number(r.delivered), read: Number(r.read), failed: Number(r.fail) }]));
 }
 
 /**

@@ -72,6 +72,7 @@ export async function handleWebhook(ctx: AppContext, body: unknown): Promise<voi
 async function applyStatuses(ctx: AppContext, statuses: Array<{ status: CloudStatus; from?: string | null }>): Promise<CloudStatus[]> {
   const unknown: CloudStatus[] = [];
   const accounts = new Set<number>();
+  const outcomes = engineFor(ctx).outcomes;
   const balances = new Set<number>();
   for (const { status, from } of statuses) {
     const outcome = await applyStatus(ctx.db, status, from);
@@ -86,6 +87,10 @@ async function applyStatuses(ctx: AppContext, statuses: Array<{ status: CloudSta
     }
     webhookStatuses.inc({ status: outcome.kind === 'unknown' || outcome.kind === 'other-number' || outcome.kind === 'ignored' ? outcome.kind : status.status });
     if ((outcome.kind === 'paid' || outcome.kind === 'failed') && outcome.accountId !== null) accounts.add(outcome.accountId);
+    // Delivered, read or failed moved the account's figures of the day (told once the window passes).
+    if ((outcome.kind === 'paid' || outcome.kind === 'failed' || outcome.kind === 'status') && outcome.accountId !== null && outcome.userId !== null) {
+      outcomes.touch(outcome.accountId, outcome.userId);
+    }
     for (const id of outcome.balances) balances.add(id);
   }
   if (accounts.size || balances.size) await publish(ctx, [...accounts], [...balances]);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { moneyTransaction, type Db } from '../db/client';
 import { one } from '../db/raw';
 import { messageLogs, phoneNumbers, users, whatsapps } from '../db/schema';
@@ -73,8 +73,21 @@ const IGNORED: StatusOutcome = { kind: 'ignored', accountId: null, userId: null,
 const UNKNOWN: StatusOutcome = { ...IGNORED, kind: 'unknown' };
 
 /**
+ * The statuses a row's delivery status may move from to `next` (sent < delivered < read; 'failed' only from
+ * nothing or 'sent'): the condition of the row's update, so a status that lost a race to another moves nothing.
+ */
+function behind(next: DeliveryStatus) {
+  const from = (['sent', 'delivered', 'read'] as const).filter((s) => moves(s, next));
+  return from.length ? or(isNull(messageLogs.deliveryStatus), inArray(messageLogs.deliveryStatus, from)) : isNull(messageLogs.deliveryStatus);
+}
+
+/** The row's delivery status moved by someone else between its read and its update: nothing is applied. */
+class Overtaken extends Error {}
+
+/**
  * Applies one Cloud API status to its message-log row in one money transaction:
- * - the delivery status moves forward only, so Meta's retries and out-of-order deliveries change nothing twice;
+ * - the delivery status moves forward only, so Meta's retries and out-of-order deliveries change nothing twice
+ *   (the row's UPDATE is conditional on the status it moves from; the day counters follow the row's change);
  * - the first 'delivered' or 'read' of a successful, unpaid send pays the member the fee of the engine's
  *   rule (plus the referrer's credit) on the log row, the account and the member;
  * - 'failed' after acceptance turns an unpaid success into a failure and moves the account's, member's and
@@ -82,71 +95,106 @@ const UNKNOWN: StatusOutcome = { ...IGNORED, kind: 'unknown' };
  * Unknown message ids change nothing (answered 'unknown'). With `from` (the body's
  * metadata.phone_number_id), a status for a message another business number sent changes nothing either:
  * Meta reports a message's statuses under the number that sent it, so a mismatch is a forged or misrouted body.
+ * The member and the account are written before the log row, in the engine tick's order (members, accounts,
+ * then the counters the log's triggers keep), so a status and a tick of the same account never deadlock.
  */
 export async function applyStatus(db: Db, status: CloudStatus, from?: string | null): Promise<StatusOutcome> {
-  return moneyTransaction(db, async (tx) => {
-    const row = await one(tx.select().from(messageLogs).where(eq(messageLogs.waMessageId, status.id)).orderBy(asc(messageLogs.id)).limit(1));
-    if (!row) return UNKNOWN;
-    if (from !== undefined && row.whatsappId !== null) {
-      const sender = await one(tx.select({ number: whatsapps.cloudPhoneNumberId }).from(whatsapps).where(eq(whatsapps.id, row.whatsappId)).limit(1));
-      if (sender && sender.number !== from) return { ...IGNORED, kind: 'other-number', accountId: row.whatsappId, userId: row.userId };
-    }
-    if (!moves(row.deliveryStatus, status.status)) return IGNORED;
-    const at = statusTime(status);
-    const base = { kind: 'status' as const, accountId: row.whatsappId, userId: row.userId, balances: [] as number[] };
+  try {
+    return await moneyTransaction(db, (tx) => applyInTransaction(tx, status, from));
+  } catch (err) {
+    if (err instanceof Overtaken) return IGNORED;
+    throw err;
+  }
+}
 
-    if (status.status === 'failed') {
-      const unpaidSuccess = row.success && row.income === 0;
+async function applyInTransaction(tx: Db, status: CloudStatus, from?: string | null): Promise<StatusOutcome> {
+  const row = await one(tx.select().from(messageLogs).where(eq(messageLogs.waMessageId, status.id)).orderBy(asc(messageLogs.id)).limit(1));
+  if (!row) return UNKNOWN;
+  if (from !== undefined && row.whatsappId !== null) {
+    const sender = await one(tx.select({ number: whatsapps.cloudPhoneNumberId }).from(whatsapps).where(eq(whatsapps.id, row.whatsappId)).limit(1));
+    if (sender && sender.number !== from) return { ...IGNORED, kind: 'other-number', accountId: row.whatsappId, userId: row.userId };
+  }
+  if (!moves(row.deliveryStatus, status.status)) return IGNORED;
+  const at = statusTime(status);
+  const base = { kind: 'status' as const, accountId: row.whatsappId, userId: row.userId, balances: [] as number[] };
+  const advance = async (set: Partial<typeof messageLogs.$inferInsert>) => {
+    const moved = await tx
+      .update(messageLogs)
+      .set({ deliveryStatus: status.status, statusAt: at, ...set })
+      .where(and(eq(messageLogs.id, row.id), behind(status.status)))
+      .returning({ id: messageLogs.id });
+    if (!moved.length) throw new Overtaken();
+  };
+
+  if (status.status === 'failed') {
+    const unpaidSuccess = row.success && row.income === 0;
+    if (unpaidSuccess) {
       await tx
-        .update(messageLogs)
-        .set({
-          deliveryStatus: 'failed',
-          statusAt: at,
-          deliveryError: failureText(status),
-          ...(unpaidSuccess ? { success: false, errorCode: failureCode(status) } : {}),
-        })
-        .where(eq(messageLogs.id, row.id));
-      if (!unpaidSuccess) return base;
+        .update(users)
+        .set({ totalSuccess: sql`${users.totalSuccess} - 1`, totalFail: sql`${users.totalFail} + 1` })
+        .where(eq(users.id, row.userId));
       if (row.whatsappId !== null) {
         await tx
           .update(whatsapps)
           .set({ countSuccess: sql`${whatsapps.countSuccess} - 1`, countFail: sql`${whatsapps.countFail} + 1`, updatedAt: new Date() })
           .where(eq(whatsapps.id, row.whatsappId));
       }
-      await tx
-        .update(users)
-        .set({ totalSuccess: sql`${users.totalSuccess} - 1`, totalFail: sql`${users.totalFail} + 1` })
-        .where(eq(users.id, row.userId));
       if (row.phoneNumberId !== null) {
         await tx
           .update(phoneNumbers)
           .set({ countSuccess: sql`${phoneNumbers.countSuccess} - 1`, countFail: sql`${phoneNumbers.countFail} + 1` })
           .where(eq(phoneNumbers.id, row.phoneNumberId));
       }
-      return { ...base, kind: 'failed' };
     }
+    await advance({ deliveryError: failureText(status), ...(unpaidSuccess ? { success: false, errorCode: failureCode(status) } : {}) });
+    return unpaidSuccess ? { ...base, kind: 'failed' } : base;
+  }
 
-    // First report that the message arrived ('read' may come without 'delivered'): pay once.
-    const arrives = status.status !== 'sent' && !(row.deliveryStatus === 'delivered' || row.deliveryStatus === 'read');
-    const fee = arrives && row.success && row.income === 0 ? await feeAtDelivery(tx, row) : 0;
+  // First report that the message arrived ('read' may come without 'delivered'): pay once.
+  const arrives = status.status !== 'sent' && !(row.deliveryStatus === 'delivered' || row.deliveryStatus === 'read');
+  const fee = arrives && row.success && row.income === 0 ? await feeAtDelivery(tx, row) : 0;
+  if (fee <= 0) {
+    await advance({});
+    return base;
+  }
+  await tx
+    .update(users)
+    .set({ income: sql`${users.income} + ${fee}` })
+    .where(eq(users.id, row.userId));
+  if (row.whatsappId !== null) {
     await tx
-      .update(messageLogs)
-      .set({ deliveryStatus: status.status, statusAt: at, ...(fee > 0 ? { income: fee } : {}) })
-      .where(eq(messageLogs.id, row.id));
-    if (fee <= 0) return base;
-    if (row.whatsappId !== null) {
-      await tx
-        .update(whatsapps)
-        .set({ income: sql`${whatsapps.income} + ${fee}`, updatedAt: new Date() })
-        .where(eq(whatsapps.id, row.whatsappId));
-    }
-    await tx
-      .update(users)
-      .set({ income: sql`${users.income} + ${fee}` })
-      .where(eq(users.id, row.userId));
-    const credit = await creditReferral(tx, row.userId, fee, row.id);
-    return { ...base, kind: 'paid', balances: credit ? [row.userId, credit.referrerId] : [row.userId] };
-  });
+      .update(whatsapps)
+      .set({ income: sql`${whatsapps.income} + ${fee}`, updatedAt: new Date() })
+      .where(eq(whatsapps.id, row.whatsappId));
+  }
+  await advance({ income: fee });
+  const credit = await creditReferral(tx, row.userId, fee, row.id);
+  return { ...base, kind: 'paid', balances: credit ? [row.userId, credit.referrerId] : [row.userId] };
+}
+
+/**
+ * A delivery report of the simulator (never money: a simulated send is paid when it is sent): moves the
+ * row of the device's account with this message id forward, 'sent' → 'delivered' → 'read', once. Answers
+ * the row's account and owner when it moved, 'unknown' when no such row is logged (yet), null otherwise.
+ */
+export async function applyReport(db: Db, report: { deviceId: string; messageId: string; status: 'delivered' | 'read'; date: Date }): Promise<{ accountId: number; userId: number } | 'unknown' | null> {
+  const row = await one(
+    db
+      .select({ id: messageLogs.id, whatsappId: messageLogs.whatsappId, userId: messageLogs.userId, deviceId: whatsapps.deviceId, cloud: whatsapps.cloudPhoneNumberId })
+      .from(messageLogs)
+      .innerJoin(whatsapps, eq(whatsapps.id, messageLogs.whatsappId))
+      .where(eq(messageLogs.waMessageId, report.messageId))
+      .orderBy(asc(messageLogs.id))
+      .limit(1),
+  );
+  if (!row) return 'unknown';
+  if (row.deviceId !== report.deviceId || row.cloud !== null || row.whatsappId === null) return null;
+  const moved = await db
+    .update(messageLogs)
+    .set({ deliveryStatus: report.status, statusAt: report.date })
+    .where(and(eq(messageLogs.id, row.id), behind(report.status)))
+    .returning({ id: messageLogs.id });
+  return moved.length ? { accountId: row.whatsappId, userId: row.userId } : null;
 }
 
 /**

@@ -13,6 +13,7 @@ import { applyConnectionState, inDeviceOrder, liveStateOf, SUSPENSIONS_BEFORE_LO
 import { whatsappView, type WhatsappRow } from './view';
 import { getSettings } from '../settings/service';
 import { writeAudit } from '../audit/service';
+import { accountsToday, NO_SENDS } from '../messagelog/service';
 
 /** Status filter values of the list (kept in `s` with the search text). */
 const FILTERS: Record<string, SQL | undefined> = {
@@ -78,9 +79,15 @@ async function withOwner(ctx: AppContext, rows: WhatsappRow[]) {
     : [];
   const byId = new Map(owners.map((o) => [o.id, o]));
   const schedules = await schedulesOf(ctx, rows.map((r) => r.id));
+  const today = await accountsToday(ctx, rows.map((r) => r.id));
   return rows.map((r) => {
     const at = schedules.get(r.id);
-    return { ...whatsappView(r), user: byId.get(r.userId) ?? null, scheduled_at: at === undefined ? null : new Date(at).toISOString() };
+    return {
+      ...whatsappView(r),
+      user: byId.get(r.userId) ?? null,
+      scheduled_at: at === undefined ? null : new Date(at).toISOString(),
+      today: today.get(r.id) ?? NO_SENDS,
+    };
   });
 }
 

@@ -9,7 +9,7 @@ import {
   WhatsAppOutlined,
 } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { Row, Typography } from 'antd';
+import { Card, Col, Row, Statistic, Typography } from 'antd';
 import type { SessionUser } from '../../lib/session';
 import { BlastChart } from './BlastChart';
 import { Tile, type TileSpec } from './Tile';
@@ -27,7 +27,7 @@ const TILES: TileSpec[] = [
   { key: 'total', label: 'dashboard.admin.total', icon: <SendOutlined aria-hidden />, color: '#128C7E' },
 ];
 
-/** Admin and dev home: a greeting, eight system-wide figures and everyone's blasts per day. */
+/** Admin and dev home: a greeting, the spec's eight system-wide figures, today's outcomes and everyone's blasts per day. */
 export function AdminDashboard({ user }: { user: SessionUser }) {
   const { figures, failed } = useFigures(
     `dashboard:admin:${user.id}`,
@@ -36,7 +36,7 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
       { path: '/admin/phonenumber/count-blast', pick: (b) => ({ unBlasted: field('unBlasted')(b) }) },
       { path: '/admin/whatsapp/count/all', pick: (b) => ({ connected: field('connectedCount')(b), disconnected: field('disconnectedCount')(b) }) },
       { path: '/admin/users/active', pick: (b) => ({ activeMembers: field('count')(b) }) },
-      { path: '/admin/messagelog/today-count', pick: (b) => ({ todaySuccess: field('success')(b), todayFail: field('fail')(b) }) },
+      { path: '/admin/messagelog/today-count', pick: (b) => ({ todaySuccess: field('success')(b), todayFail: field('fail')(b), todayDelivered: field('delivered')(b), todayRead: field('read')(b) }) },
       { path: '/admin/messagelog/total-count', pick: (b) => ({ totalSuccess: field('success')(b), totalFail: field('fail')(b) }) },
     ],
     'admin',
@@ -55,6 +55,7 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
           ),
         )}
       </Row>
+      <TodayCard figures={figures} failed={failed.has('todaySuccess')} />
       <BlastChart />
     </div>
   );
@@ -75,5 +76,36 @@ function TotalTile({ spec, success, fail, failed }: { spec: TileSpec; success: n
         )
       }
     />
+  );
+}
+
+/** Today's sends of every account, in the WhatsApp rows' words: sent, delivered, read, failed. */
+const TODAY: Array<[string, string]> = [
+  ['sent', 'todaySuccess'],
+  ['delivered', 'todayDelivered'],
+  ['read', 'todayRead'],
+  ['failed', 'todayFail'],
+];
+
+function TodayCard({ figures, failed }: { figures: Record<string, number>; failed: boolean }) {
+  const t = useTranslate();
+  const title = t('dashboard.today.title');
+  return (
+    <Card title={title} style={{ marginTop: 16 }}>
+      <Row gutter={[16, 16]} role="group" aria-label={title}>
+        {TODAY.map(([word, key]) => {
+          const value = figures[key];
+          return (
+            <Col key={word} xs={12} sm={6} role="group" aria-label={t(`dashboard.today.${word}`)}>
+              <Statistic
+                title={t(`dashboard.today.${word}`)}
+                value={failed ? t('dashboard.figureFailed') : value === undefined ? '…' : formatCount(value)}
+                valueStyle={failed ? { fontSize: 16 } : undefined}
+              />
+            </Col>
+          );
+        })}
+      </Row>
+    </Card>
   );
 }

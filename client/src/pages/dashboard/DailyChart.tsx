@@ -15,12 +15,14 @@ function niceStep(most: number): number {
   return Math.max(1, Math.ceil(step));
 }
 
+type Series = 'success' | 'delivered' | 'read' | 'fail';
+
 /**
- * Successful and failed blasts per day as grouped bars, drawn as SVG with antd's theme colours: 14 pairs of
+ * Successful and failed blasts per day as grouped bars (with `outcomes`, delivered and read between them), drawn as SVG with antd's theme colours: 14 pairs of
  * bars need no chart library. Loaded lazily with the dashboard's chart card. The card around it names and
  * describes the figure for screen readers, so the drawing itself is hidden from them.
  */
-export default function DailyChart({ days, labels }: { days: DayCount[]; labels: { success: string; fail: string } }) {
+export default function DailyChart({ days, labels, outcomes = false }: { days: DayCount[]; labels: Record<Series, string>; outcomes?: boolean }) {
   const { token } = theme.useToken();
   // Drawn in the card's own pixels, so text keeps its size on a phone instead of shrinking with a viewBox.
   const box = useRef<HTMLDivElement>(null);
@@ -32,13 +34,15 @@ export default function DailyChart({ days, labels }: { days: DayCount[]; labels:
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-  const colors = { success: token.colorSuccess, fail: token.colorError };
-  const step = niceStep(Math.max(0, ...days.flatMap((d) => [d.success, d.fail])));
+  const colors: Record<Series, string> = { success: token.colorSuccess, delivered: token.colorInfo, read: token.purple, fail: token.colorError };
+  const series: Series[] = outcomes ? ['success', 'delivered', 'read', 'fail'] : ['success', 'fail'];
+  const value = (d: DayCount, k: Series) => d[k] ?? 0;
+  const step = niceStep(Math.max(0, ...days.flatMap((d) => series.map((k) => value(d, k)))));
   const top = step * TICKS;
   const plotW = width - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotW / Math.max(1, days.length);
-  const bar = Math.min(18, slot * 0.36);
+  const bar = Math.min(36 / series.length, (slot * 0.72) / series.length);
   // Day labels are 'DD/MM' (about 32 px): on a narrow screen every other one is written.
   const labelEvery = slot < 36 ? 2 : 1;
   const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
@@ -48,8 +52,8 @@ export default function DailyChart({ days, labels }: { days: DayCount[]; labels:
     <div ref={box}>
       <svg width={width} height={HEIGHT} aria-hidden="true" data-testid="daily-chart" style={{ display: 'block' }}>
         <g transform={`translate(${PAD.left}, 8)`} style={text}>
-          {(['success', 'fail'] as const).map((k, i) => (
-            <g key={k} transform={`translate(${i * 120}, 0)`}>
+          {series.map((k, i) => (
+            <g key={k} transform={`translate(${i * Math.min(120, (width - PAD.left) / series.length)}, 0)`}>
               <rect width={10} height={10} y={2} rx={2} fill={colors[k]} />
               <text x={16} y={11} {...text}>{labels[k]}</text>
             </g>
@@ -68,12 +72,14 @@ export default function DailyChart({ days, labels }: { days: DayCount[]; labels:
           const x = PAD.left + i * slot + slot / 2;
           return (
             <g key={d.date}>
-              <rect x={x - bar} y={y(d.success)} width={bar} height={y(0) - y(d.success)} fill={colors.success} data-value={d.success}>
-                <title>{`${labels.success}: ${formatCount(d.success)}`}</title>
-              </rect>
-              <rect x={x} y={y(d.fail)} width={bar} height={y(0) - y(d.fail)} fill={colors.fail} data-value={d.fail}>
-                <title>{`${labels.fail}: ${formatCount(d.fail)}`}</title>
-              </rect>
+              {series.map((k, j) => {
+                const v = value(d, k);
+                return (
+                  <rect key={k} x={x + (j - series.length / 2) * bar} y={y(v)} width={bar} height={y(0) - y(v)} fill={colors[k]} data-series={k} data-value={v}>
+                    <title>{`${labels[k]}: ${formatCount(v)}`}</title>
+                  </rect>
+                );
+              })}
               {(days.length - 1 - i) % labelEvery === 0 && (
                 <text x={x} y={HEIGHT - 8} textAnchor="middle" {...text}>{`${d.date.slice(8, 10)}/${d.date.slice(5, 7)}`}</text>
               )}

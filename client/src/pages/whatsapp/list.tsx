@@ -16,7 +16,7 @@ import { useAddressText } from '../../lib/useAddressText';
 import { useLive } from '../../providers/live';
 import { ActivateButton, RowActions } from './components/RowActions';
 import { ScheduleButton, ScheduledTag } from './components/Schedule';
-import { accountLabel, applyLive, type AccountRow } from './liveRow';
+import { accountLabel, applyLive, OUTCOME_KEYS, type AccountRow } from './liveRow';
 import { BLAST_EVENTS, isForRow } from '../blaster/components/blastRow';
 import { useBlastRows } from '../blaster/components/useBlastRows';
 
@@ -40,6 +40,9 @@ const STATE_COLORS: Record<string, string> = {
 const WHOLE = { whiteSpace: 'nowrap' } as const;
 
 const HIGHLIGHT = { background: 'rgba(18, 140, 126, 0.18)', transition: 'background 0.3s' };
+
+/** Today's figures in two short columns: Terkirim / Diterima over Dibaca / Gagal. */
+const TODAY_GRID = { display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 12, rowGap: 2, whiteSpace: 'nowrap' } as const;
 
 /** 'Daftar Whatsapp' at /whatsapp and /member/whatsapp?id= (the accounts of one member). */
 export function WhatsappList() {
@@ -131,6 +134,20 @@ export function WhatsappList() {
     { title: t('whatsapp.columns.clientId'), key: 'clientid', render: (_, r) => <span style={WHOLE}>{r.clientid}</span> },
     { title: t('whatsapp.columns.success'), key: 'ok', render: (_, r) => <span style={r.successUpdated ? HIGHLIGHT : undefined}>{formatCount(r.count_success)}</span> },
     { title: t('whatsapp.columns.fail'), key: 'fail', render: (_, r) => <span style={r.failUpdated ? HIGHLIGHT : undefined}>{formatCount(r.count_fail)}</span> },
+    {
+      title: t('whatsapp.columns.today'),
+      key: 'today',
+      // Each figure is a group named by its label, so it reads (and is found) as 'Diterima 12'.
+      render: (_, r) => (
+        <div role="group" aria-label={t('whatsapp.columns.today')} style={TODAY_GRID}>
+          {OUTCOME_KEYS.map((k) => (
+            <span key={k} role="group" aria-label={t(`whatsapp.today.${k}`)}>
+              <Typography.Text type="secondary">{t(`whatsapp.today.${k}`)}</Typography.Text> {formatCount(r.today?.[k] ?? 0)}
+            </span>
+          ))}
+        </div>
+      ),
+    },
     { title: t('whatsapp.columns.income'), key: 'income', render: (_, r) => formatRupiah(r.income) },
     {
       title: t('whatsapp.columns.status'),

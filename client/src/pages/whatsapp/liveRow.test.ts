@@ -82,4 +82,13 @@ describe('the transient label as a locale key', () => {
     expect(accountLabel(row({ status: 'sending', state: 'reconnecting...' }))).toBeNull();
     expect(accountLabel(row())).toBeNull();
   });
+
+  it("outcomes: today's figures replace the row's, as absolute values; a malformed block changes nothing", () => {
+    const rows = [row({ today: { sent: 4, delivered: 2, read: 1, failed: 0 } }), row({ id: 2, deviceId: 'id-2-2', clientid: 'id-2-2' })];
+    const next = applyLive(rows, { event: 'outcomes', data: { id: 1, sender: { id: 1 }, today: { sent: 5, delivered: 5, read: 3, failed: 1 } } });
+    expect(next[0]!.today).toEqual({ sent: 5, delivered: 5, read: 3, failed: 1 });
+    expect(next[1]).toBe(rows[1]);
+    const same = applyLive(next, { event: 'outcomes', data: { id: 1, sender: { id: 1 }, today: { sent: 'x' } } });
+    expect(same[0]!.today).toEqual({ sent: 5, delivered: 5, read: 3, failed: 1 });
+  });
 });

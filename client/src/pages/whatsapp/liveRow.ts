@@ -19,6 +19,8 @@ export interface AccountRow {
   user?: { id: number; firstname: string; lastname: string; email: string } | null;
   /** When a scheduled start is set (ISO), or null. */
   scheduled_at?: string | null;
+  /** Today's (WIB) sends of the account: sent, delivered, read and failed. */
+  today?: TodayOutcomes;
   // Transient flags (spec 3), never sent by the server.
   requesting?: boolean;
   resetting?: boolean;
@@ -35,6 +37,22 @@ export interface AccountRow {
   /** When the wait ends and when a counter last changed (ms since epoch), as blasting rows keep them. */
   waitUntil?: number;
   flashAt?: number;
+}
+
+export interface TodayOutcomes {
+  sent: number;
+  delivered: number;
+  read: number;
+  failed: number;
+}
+
+export const OUTCOME_KEYS = ['sent', 'delivered', 'read', 'failed'] as const;
+
+/** The `today` block of an `outcomes` event when every figure is a number, else undefined. */
+export function outcomesOf(v: unknown): TodayOutcomes | undefined {
+  if (!v || typeof v !== 'object') return undefined;
+  const o = v as Record<string, unknown>;
+  return OUTCOME_KEYS.every((k) => num(o[k]) !== undefined) ? { sent: o.sent as number, delivered: o.delivered as number, read: o.read as number, failed: o.failed as number } : undefined;
 }
 
 export interface LiveEvent {
@@ -101,6 +119,9 @@ export function applyEvent(row: AccountRow, msg: LiveEvent): AccountRow {
       return { ...row, activating: false, suspended: false, suspended_count: num(data.suspended_count) ?? row.suspended_count };
     case 'reconnecting':
       return { ...row, state: 'reconnecting...' };
+    case 'outcomes':
+      // The row's figures of today, absolute: they replace what the row showed.
+      return { ...row, today: outcomesOf(data.today) ?? row.today };
     case 'scheduled':
       return { ...row, scheduled_at: typeof data.scheduled_at === 'string' ? data.scheduled_at : null };
     case 'reset':

@@ -195,7 +195,8 @@ function recordOne(st: Statements, work: TickWork, r: SendRecord): RecordedSend 
   const income = r.success && member && !r.payOnDelivery ? work.rules.fee(member) : 0;
   const success = r.success ? 1 : 0;
   const fail = r.success ? 0 : 1;
-  const accepted = r.payOnDelivery === true && r.success;
+  // An accepted send whose delivery the gateway reports later (Cloud API webhooks, the simulator's statuses).
+  const accepted = r.success && !!r.messageId;
   const log = st.insertLog.run({
     waMessageId: r.messageId ?? null,
     deliveryStatus: accepted ? 'sent' : null,

@@ -27,6 +27,9 @@ interface DeviceStats {
 }
 
 const NETWORK_FAILURES: SendErrorCode[] = ['timeout', 'rate_limited', 'failed'];
+/** Share of delivered messages the simulated recipients read, and the least time before they do. */
+export const READ_SHARE = 0.6;
+export const READ_AFTER_MS = 1500;
 
 /**
  * The in-process model of WhatsApp: sessions, linking by QR or pairing code, sends, number checks,
@@ -45,6 +48,9 @@ export class SimulatorGateway implements Gateway {
   private readonly failRoll: () => number;
   private readonly jitter: () => number;
   private messageSeq = 0;
+  /** Message ids stay unique across restarts (the log keeps them to match delivery reports). */
+  private readonly messageBase = Date.now().toString(16).toUpperCase().padStart(11, '0');
+  private readonly readRoll: () => number;
   /** Per-device traffic counters for the developer monitor; kept across re-links of the same id. */
   private readonly stats = new Map<string, DeviceStats>();
   private closed = false;
@@ -55,6 +61,7 @@ export class SimulatorGateway implements Gateway {
   constructor(readonly options: SimulatorOptions) {
     this.failRoll = seededRandom(`${options.seed}|failures`);
     this.jitter = seededRandom(`${options.seed}|latency`);
+    this.readRoll = seededRandom(`${options.seed}|read`);
     this.qrRotateMs = options.qrRotateMs ?? 20_000;
     this.qrTtlMs = options.qrTtlMs ?? 60_000;
     this.codeTtlMs = options.codeTtlMs ?? 90_000;
@@ -275,7 +282,22 @@ export class SimulatorGateway implements Gateway {
 
   nextMessageId(): string {
     this.messageSeq += 1;
-    return `3EB0${this.messageSeq.toString(16).toUpperCase().padStart(16, '0')}`;
+    return `3EB0${this.messageBase}${this.messageSeq.toString(16).toUpperCase().padStart(8, '0')}`;
+  }
+
+  /**
+   * A sent message is reported delivered after one network latency, and READ_SHARE of them read a few
+   * latencies (at least READ_AFTER_MS) later, so a blast on the simulator shows the whole funnel.
+   */
+  private reportDelivery(device: SimDevice, messageId: string): void {
+    this.later(device, () => {
+      this.emit({ type: 'status', deviceId: device.id, messageId, status: 'delivered', date: new Date() });
+      if (this.readRoll() >= READ_SHARE) return;
+      const wait = Math.max(READ_AFTER_MS, 3 * this.options.latencyMs);
+      setTimeout(() => {
+        if (!this.closed && this.devices.get(device.id) === device) this.emit({ type: 'status', deviceId: device.id, messageId, status: 'read', date: new Date() });
+      }, wait).unref();
+    });
   }
 
   private networkFailure(): SendErrorCode | null {
@@ -353,6 +375,7 @@ export class SimulatorGateway implements Gateway {
       revoked: false,
     });
     device.lastSent = { messageId, to: message.to, text: message.text, date: now };
+    this.reportDelivery(device, messageId);
     return { ok: true, messageId, date: new Date(now) };
   }
 
