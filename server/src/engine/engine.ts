@@ -13,6 +13,8 @@ import { unleasedSendingAccounts } from '../cluster/leases';
 import { TierGuard } from './tier';
 import { and, eq, inArray } from 'drizzle-orm';
 import { whatsapps } from '../db/schema';
+import { cooldownCutoff, readSnapshot } from './snapshot';
+import { clockIn, isOpenIn, nextOpening, windowOf, zoneOfNumber } from './window';
 
 /** Sending accounts read per page when a start resumes them. */
 const RECOVER_BATCH = 200;
@@ -23,6 +25,8 @@ export interface EngineOptions {
   /** Retries of a send that failed for a network reason, before it counts as a failure. */
   maxRetries: number;
   retryDelayMs: number;
+  /** Longest wait of a blast waiting for its send window before it looks again (a window or its numbers may change). */
+  windowPollMs: number;
 }
 
 const engines = new WeakMap<AppContext, BlastEngine>();
@@ -50,7 +54,7 @@ export class BlastEngine {
   readonly leases: LeaseKeeper;
   /** Cloud API numbers: Meta's daily limit of different recipients (messaging tier). */
   readonly tiers: TierGuard;
-  readonly options: EngineOptions = { maxRetries: 3, retryDelayMs: 1000 };
+  readonly options: EngineOptions = { maxRetries: 3, retryDelayMs: 1000, windowPollMs: 60_000 };
   /** Resolves once the gateway listeners are attached and the start-up recovery has run. */
   ready: Promise<void> = Promise.resolve();
   private readonly loops = new Map<number, BlastLoop>();
@@ -69,6 +73,32 @@ export class BlastEngine {
     this.gateway = ctx.gateway;
     this.leases = leaseKeeper(ctx);
     this.tiers = new TierGuard(ctx.db);
+  }
+
+  /** The engine's clock: claims, records and the send window read it; tests set a fake one. */
+  now(): number {
+    return this.ticker.now();
+  }
+
+  setClock(clock: () => number): void {
+    this.ticker.now = clock;
+  }
+
+  /**
+   * Nothing to claim: when numbers are left that only the send window keeps back, when the window next
+   * opens for one of them (ms) and that time in the install's zone ('HH:MM', shown to members, who keep
+   * no zone of their own); null when nothing is left at all.
+   */
+  async windowOpening(): Promise<{ at: number; clock: string } | null> {
+    const now = this.now();
+    const snap = await readSnapshot(this.store);
+    const window = windowOf(snap.settings);
+    const prefixes = await this.store.waitingPrefixes(cooldownCutoff(snap, now));
+    if (prefixes.length === 0) return null;
+    const zones = prefixes.map((p) => zoneOfNumber(p, window.zone));
+    // A country inside the window has numbers left (another account's claim took the last one just now): look again soon.
+    const at = zones.some((z) => isOpenIn(window, z, now)) ? now : nextOpening(window, zones, now);
+    return at === null ? null : { at, clock: clockIn(window.zone, at) };
   }
 
   log(msg: string, err?: unknown): void {

@@ -149,7 +149,10 @@ export class BlastLoop {
       const claimedRow = this.nextRow;
       this.next = null;
       this.nextRow = null;
-      if (answer.kind === 'none') return this.end('finished');
+      if (answer.kind === 'none') {
+        if (this.once || !(await this.waitForWindow())) return this.end('finished');
+        continue;
+      }
       if (answer.kind === 'no-template') {
         return this.end('error_blast', { message: this.cloud ? NO_MAPPED_TEMPLATE_MSG : NO_ACTIVE_TEMPLATE_MSG });
       }
@@ -175,6 +178,27 @@ export class BlastLoop {
     }
     await this.releaseNext();
     return this.end(this.stopReason ?? 'stop');
+  }
+
+  /**
+   * Nothing to claim: while numbers are left that only the send window keeps back, the loop waits for
+   * it to open (looking again at least every windowPollMs) and the row says until when. False when
+   * nothing is left at all; true after the wait (or when the row was stopped meanwhile).
+   */
+  private async waitForWindow(): Promise<boolean> {
+    const { engine } = this;
+    const opening = await engine.windowOpening();
+    if (!opening) return false;
+    const row = await engine.store.account(this.accountId);
+    if (!row || row.status !== 'sending' || row.suspended) {
+      this.requestStop(row?.status === 'idle' && !row.suspended ? 'stop' : 'idle');
+      return true;
+    }
+    // Told again on every look (at least every windowPollMs), so a list opened meanwhile learns it too.
+    const ahead = opening.at - engine.now();
+    if (ahead > 0) this.emit('window_wait', row, { waiting: false, progressing: false, attempting: false, windowOpensAt: opening.clock, windowOpensAtTime: new Date(opening.at).toISOString() });
+    await this.sleep(Math.min(engine.options.windowPollMs, Math.max(1000, ahead)));
+    return true;
   }
 
   private async releaseNext(): Promise<void> {

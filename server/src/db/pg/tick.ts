@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { ClaimedTarget, RawAccount, RawMember, RawTarget, RecordedSend, SendRecord, TickDone, TickWork } from '../../engine/store';
+import type { WindowFilter } from '../../engine/window';
 
 /**
  * The engine's tick on PostgreSQL as set-based statements: whatever a tick holds (one send or a
@@ -17,13 +18,19 @@ import type { ClaimedTarget, RawAccount, RawMember, RawTarget, RecordedSend, Sen
  */
 
 /**
+ * 'Jam Kirim' (engine/window.ts): $3 calling codes, $4 whether the number's code must be among them.
+ * Codes are prefix-free, so at most one of the number's first 1–3 digits is one.
+ */
+export const IN_SEND_WINDOW = `((left(p.number, 1) = ANY($3::text[]) OR left(p.number, 2) = ANY($3::text[]) OR left(p.number, 3) = ANY($3::text[])) = $4::boolean)`;
+
+/**
  * Whether a number may be claimed now, on an alias `p` of phone_numbers: active, not claimed, not opted
  * out. Conditions every claim must meet (a send window, a retry time) belong here.
  */
-export const CLAIMABLE = `p.status = 'active' AND p.in_use = 0 AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.number = p.number)`;
+export const CLAIMABLE = `p.status = 'active' AND p.in_use = 0 AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.number = p.number) AND ${IN_SEND_WINDOW}`;
 
 /**
- * The claim: $1 the accounts in the order asked, $2 the cooldown cut-off. The numbers never sent go
+ * The claim: $1 the accounts in the order asked, $2 the cooldown cut-off, $3 and $4 the send window. The numbers never sent go
  * first (by id), then those sent longest ago at or before the cut-off (by last_sent, id); the n-th
  * account asking gets the n-th number. `FOR UPDATE SKIP LOCKED` makes nodes claiming at the same time
  * take different numbers without waiting for each other. The second pass only runs for what the first
@@ -216,9 +223,9 @@ async function record(c: Runner, work: TickWork, order: number[], priced: Priced
 }
 
 /** Claims one target for each account in `accounts` (in that order; an account may be short of one). */
-export async function claimTargets(c: Runner, accounts: number[], cutoff: number): Promise<Array<ClaimedTarget | null>> {
+export async function claimTargets(c: Runner, accounts: number[], cutoff: number, window: WindowFilter): Promise<Array<ClaimedTarget | null>> {
   if (accounts.length === 0) return [];
-  const rows = await q<{ ord: string | number; id: number; number: string; name: string }>(c, 'claim', [accounts, cutoff]);
+  const rows = await q<{ ord: string | number; id: number; number: string; name: string }>(c, 'claim', [accounts, cutoff, window.codes, window.match]);
   const out: Array<ClaimedTarget | null> = accounts.map(() => null);
   for (const r of rows) out[Number(r.ord) - 1] = { id: r.id, number: r.number, name: r.name };
   return out;
@@ -242,7 +249,7 @@ export async function tickStatements(c: Runner, work: TickWork): Promise<TickDon
   }
   // Claims with a record first (in the records' order), then the accounts that asked on their own.
   const withRecord = done.records.map((rec, i) => (rec.account && rec.interval === 0 && work.records[i]!.claimNext ? i : -1)).filter((i) => i >= 0);
-  const claimed = await claimTargets(c, [...withRecord.map((i) => done.records[i]!.account!.id), ...work.claims], work.cutoff);
+  const claimed = await claimTargets(c, [...withRecord.map((i) => done.records[i]!.account!.id), ...work.claims], work.cutoff, work.window);
   withRecord.forEach((i, k) => (done.records[i]!.next = claimed[k] ?? null));
   done.claims = claimed.slice(withRecord.length);
   return done;

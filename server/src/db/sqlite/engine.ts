@@ -29,18 +29,24 @@ const TARGET_COLUMNS = 'id, number, name, status, in_use, count_success, count_f
 
 /**
  * A target is eligible when it is active, not claimed, not on the suppression list and not
- * messaged since the cooldown cut-off. Never-sent numbers come first, then the oldest last_sent;
+ * messaged since the cooldown cut-off, and its local time is inside the send window. Never-sent numbers come first, then the oldest last_sent;
  * each half is one seek on phone_numbers_target_idx (status, in_use, last_sent).
  */
 const NOT_OPTED_OUT = 'NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.number = p.number)';
+/**
+ * 'Jam Kirim' (engine/window.ts): @codes a JSON array of calling codes, @match 1 when the number's code
+ * must be among them, 0 when it must not. Codes are prefix-free: at most one of the first 1–3 digits is one.
+ */
+const CODES = '(SELECT value FROM json_each(@codes))';
+export const IN_SEND_WINDOW = `((substr(p.number, 1, 1) IN ${CODES} OR substr(p.number, 1, 2) IN ${CODES} OR substr(p.number, 1, 3) IN ${CODES}) = @match)`;
 const CLAIM_SQL = `
   UPDATE phone_numbers SET in_use = 1, claimed_by = @accountId
   WHERE id = coalesce(
     (SELECT p.id FROM phone_numbers p INDEXED BY phone_numbers_target_idx
-      WHERE p.status = 'active' AND p.in_use = 0 AND p.last_sent IS NULL AND ${NOT_OPTED_OUT}
+      WHERE p.status = 'active' AND p.in_use = 0 AND p.last_sent IS NULL AND ${NOT_OPTED_OUT} AND ${IN_SEND_WINDOW}
       ORDER BY p.last_sent, p.id LIMIT 1),
     (SELECT p.id FROM phone_numbers p INDEXED BY phone_numbers_target_idx
-      WHERE p.status = 'active' AND p.in_use = 0 AND p.last_sent <= @cutoff AND ${NOT_OPTED_OUT}
+      WHERE p.status = 'active' AND p.in_use = 0 AND p.last_sent <= @cutoff AND ${NOT_OPTED_OUT} AND ${IN_SEND_WINDOW}
       ORDER BY p.last_sent LIMIT 1))
   RETURNING id, number, name`;
 
@@ -65,7 +71,7 @@ export const SQLITE_ENGINE_SQL = {
   referrerIsMember: "SELECT id FROM users WHERE id = ? AND role = 'member'",
   insertCredit: `INSERT INTO referral_credits (referrer_id, referred_id, message_log_id, amount, created_at)
        VALUES (@referrerId, @referredId, @messageLogId, @amount, @now)`,
-  settings: 'SELECT interval_min, interval_max, price, referral_percent, recipient_cooldown_hours FROM settings WHERE id = 1',
+  settings: 'SELECT interval_min, interval_max, price, referral_percent, recipient_cooldown_hours, send_from, send_to, time_zone FROM settings WHERE id = 1',
   levels: 'SELECT blast_fee, requirement_blast FROM levels ORDER BY requirement_blast, id',
   templates: "SELECT id, media, text, text_wa, button, count_use, wa_template_name, wa_template_language, wa_template_params FROM message_templates WHERE status = 'active' ORDER BY count_use, id",
   optedOut: 'SELECT count(*) AS n FROM opt_outs WHERE number = ?',
@@ -73,12 +79,14 @@ export const SQLITE_ENGINE_SQL = {
   releaseAll: `UPDATE phone_numbers SET in_use = 0, claimed_by = NULL, last_sent = max(coalesce(last_sent, 0), @now)
        WHERE status IN ('active', 'nonactive') AND in_use = 1 RETURNING ${TARGET_COLUMNS}`,
   sendingAccounts: "SELECT * FROM whatsapps WHERE status = 'sending' AND id > ? ORDER BY id LIMIT ?",
+  waitingPrefixes: `SELECT DISTINCT substr(p.number, 1, 3) AS prefix FROM phone_numbers p
+       WHERE p.status = 'active' AND p.in_use = 0 AND (p.last_sent IS NULL OR p.last_sent <= ?) AND ${NOT_OPTED_OUT}`,
 } as const;
 
 type Stmt<P extends unknown[] | object, R = unknown> = Database.Statement<P extends unknown[] ? P : [P], R>;
 
 class Statements {
-  readonly claim: Stmt<{ accountId: number; cutoff: number }, ClaimedTarget>;
+  readonly claim: Stmt<{ accountId: number; cutoff: number; codes: string; match: number }, ClaimedTarget>;
   readonly release: Stmt<[number], RawTarget>;
   readonly markSent: Stmt<{ id: number; success: number; fail: number; now: number }, RawTarget>;
   readonly member: Stmt<[number], RawMember>;
@@ -110,6 +118,7 @@ class Statements {
   readonly targetByNumber: Stmt<[string], RawTarget>;
   readonly releaseAll: Stmt<{ now: number }, RawTarget>;
   readonly sendingAccounts: Stmt<[number, number], RawAccount>;
+  readonly waitingPrefixes: Stmt<[number], { prefix: string }>;
   readonly tick: (fn: () => void) => void;
 
   constructor(readonly sqlite: Database.Database) {
@@ -134,6 +143,7 @@ class Statements {
     this.targetByNumber = prep<[string], RawTarget>(SQLITE_ENGINE_SQL.targetByNumber);
     this.releaseAll = prep(SQLITE_ENGINE_SQL.releaseAll);
     this.sendingAccounts = prep<[number, number], RawAccount>(SQLITE_ENGINE_SQL.sendingAccounts);
+    this.waitingPrefixes = prep<[number], { prefix: string }>(SQLITE_ENGINE_SQL.waitingPrefixes);
     const txn = s.transaction((fn: () => void) => fn());
     this.tick = (fn) => txn.immediate(fn);
   }
@@ -204,7 +214,8 @@ function recordOne(st: Statements, work: TickWork, r: SendRecord): RecordedSend 
 
 function tick(st: Statements, work: TickWork): TickDone {
   const done: TickDone = { records: [], releases: [], claims: [] };
-  const claim = (accountId: number) => st.claim.get({ accountId, cutoff: work.cutoff }) ?? null;
+  const window = { codes: JSON.stringify(work.window.codes), match: work.window.match ? 1 : 0 };
+  const claim = (accountId: number) => st.claim.get({ accountId, cutoff: work.cutoff, ...window }) ?? null;
   st.tick(() => {
     for (const r of work.records) done.records.push(recordOne(st, work, r));
     for (const id of work.releases) done.releases.push(st.release.get(id) ?? null);
@@ -236,6 +247,7 @@ export function sqliteEngineStore(db: Db): EngineStore {
         return released;
       }),
     sendingAccounts: (after, limit) => exclusive(() => st.sendingAccounts.all(after, limit)),
+    waitingPrefixes: (cutoff) => exclusive(() => st.waitingPrefixes.all(cutoff).map((r) => r.prefix)),
     isOpen: () => st.sqlite.open,
   };
 }
