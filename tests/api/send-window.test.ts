@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAllCountries } from 'countries-and-timezones';
 import { messageLogs, phoneNumbers } from '../../server/src/db/schema';
 import { engineFor } from '../../server/src/engine/engine';
+import { closeDb, createTestDb } from '../../server/src/db/client';
+import { getSettings, settingsView } from '../../server/src/settings/service';
 import { engineStore } from '../../server/src/engine/store';
 import { insideAt, MOST_POPULOUS, nextOpening, windowFilter, zoneOfNumber, type SendWindow } from '../../server/src/engine/window';
 import { connected, startTestApp, type TestApp, type TestUser } from '../helpers';
@@ -85,6 +87,9 @@ afterAll(async () => {
 
 describe("'Jam Kirim' in settings", () => {
   it('is 08:00–20:00 Asia/Jakarta on a new install, is saved, and refuses a bad time or zone with a clear message', async () => {
+    const fresh = await createTestDb();
+    expect(settingsView(await getSettings(fresh))).toMatchObject({ send_from: '08:00', send_to: '20:00', time_zone: 'Asia/Jakarta' });
+    await closeDb(fresh);
     await setRules(t.ctx.db, { sendFrom: '08:00', sendTo: '20:00' });
     const before = await t.http.get('/api/admin/setting/get').set(admin.auth).expect(200);
     expect(before.body.setting).toMatchObject({ send_from: '08:00', send_to: '20:00', time_zone: 'Asia/Jakarta' });
