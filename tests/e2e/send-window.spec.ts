@@ -49,7 +49,7 @@ test("'Jam Kirim' is set in the settings form, and a blast with nobody inside it
     const member = await memberContext.newPage();
     await signInFast(member, DEMO.member);
     await member.goto('/whatsapp');
-    const row = member.getByRole('row').filter({ hasText: 'Budi Promo' });
+    const row = member.getByRole('row').filter({ hasText: 'Budi Toko Online' });
     await row.getByRole('button', { name: 'Start Blast' }).click();
     await expect(row.getByText(/^Menunggu jam kirim \(\d\d:\d\d\)$/)).toBeVisible({ timeout: 15_000 });
     await expect(row.getByRole('button', { name: 'Stop Blast' })).toBeVisible();
