@@ -89,7 +89,16 @@ export class BlastEngine {
    * opens for one of them (ms) and that time in the install's zone ('HH:MM', shown to members, who keep
    * no zone of their own); null when nothing is left at all.
    */
-  async windowOpening(): Promise<{ at: number; clock: string } | null> {
+  windowOpening(): Promise<{ at: number; clock: string } | null> {
+    // Shared by every loop waiting in the same 5 s, so many waiting accounts cost one look.
+    const key = Math.floor(this.now() / 5000);
+    if (this.windowLook?.key !== key) this.windowLook = { key, answer: this.lookForWindow() };
+    return this.windowLook.answer;
+  }
+
+  private windowLook: { key: number; answer: Promise<{ at: number; clock: string } | null> } | null = null;
+
+  private async lookForWindow(): Promise<{ at: number; clock: string } | null> {
     const now = this.now();
     const snap = await readSnapshot(this.store);
     const window = windowOf(snap.settings);

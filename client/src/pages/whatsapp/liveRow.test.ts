@@ -94,8 +94,8 @@ describe("waiting for 'Jam Kirim'", () => {
     const [w] = applyLive([row({ status: 'sending' })], { event: 'window_wait', data: { sender: { id: 1, clientid: 'id-1-1' }, status: 'sending', windowOpensAt: '08:00' } });
     const label = accountLabel(w!)!;
     expect(label).toEqual({ key: 'whatsapp.labels.windowWait', values: { time: '08:00' } });
-    expect(i18n.t(label.key, label.values)).toBe('Menunggu jam kirim (08:00)');
-    expect(i18n.getFixedT('en')(label.key, label.values)).toBe('Waiting for sending hours (08:00)');
+    expect(i18n.t(label.key, label.values ?? {})).toBe('Menunggu jam kirim (08:00)');
+    expect(i18n.getFixedT("en")(label.key, label.values ?? {})).toBe('Waiting for sending hours (08:00)');
     const [g] = applyLive([w!], { event: 'progressing', data: { sender: { id: 1, clientid: 'id-1-1' }, target: '6281234567890' } });
     expect(accountLabel(g!)).toEqual({ key: 'whatsapp.labels.generating' });
     const [done] = applyLive([w!], { event: 'finished', data: { sender: { id: 1, clientid: 'id-1-1' }, status: 'idle' } });
