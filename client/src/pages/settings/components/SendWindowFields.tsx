@@ -20,17 +20,17 @@ export function SendWindowFields() {
   return (
     <>
       <Form.Item label={t('settings.fields.sendWindow')} extra={t('settings.hints.sendWindow')} required>
-        <Space.Compact>
+        <Space>
           <Form.Item name="send_from" noStyle rules={clock}>
             <Input aria-label={t('settings.fields.sendFrom')} placeholder="08:00" maxLength={5} inputMode="numeric" style={{ width: 96 }} />
           </Form.Item>
-          <Input disabled value="–" style={{ width: 36, textAlign: 'center', pointerEvents: 'none' }} aria-hidden tabIndex={-1} />
+          <span aria-hidden>–</span>
           <Form.Item name="send_to" noStyle rules={clock}>
             <Input aria-label={t('settings.fields.sendTo')} placeholder="20:00" maxLength={5} inputMode="numeric" style={{ width: 96 }} />
           </Form.Item>
-        </Space.Compact>
+        </Space>
       </Form.Item>
-      <Form.Item label={t('settings.fields.timeZone')} name="time_zone" extra={t('settings.hints.timeZone')} rules={[{ required: true, message: t('errors.time_zone_invalid') }]}>
+      <Form.Item label={t('settings.fields.timeZone')} name="time_zone" extra={t('settings.hints.timeZone')}>
         <Select showSearch options={zones} optionFilterProp="label" />
       </Form.Item>
     </>
