@@ -248,6 +248,8 @@ export const ERROR_MESSAGES = {
   days_invalid: ['days harus bilangan bulat 1–{max}.'],
   user_id_invalid: ['userId tidak valid.'],
   default_country_invalid: ['Kode Negara Default harus kode negara ISO 3166 dua huruf yang dikenal, mis. ID.'],
+  send_window_invalid: ['Jam Kirim harus berformat JJ:MM (00:00–23:59), mis. 08:00.'],
+  time_zone_invalid: ['Zona Waktu harus nama zona waktu IANA yang dikenal, mis. Asia/Jakarta.'],
   import_too_large_200: ['File terlalu besar: maksimal 200 MB per upload.'],
   import_too_large_5: ['File terlalu besar: maksimal 5 MB per upload.'],
   csv_unclosed_quote: ['File CSV tidak valid: tanda kutip (") di baris ke-{row} tidak ditutup, atau baris itu terlalu panjang.'],

@@ -252,3 +252,8 @@ export function nationalPrefixOf(country: string): string | null {
   const c = countries[country];
   return c && typeof c[5] === 'string' && c[5] ? c[5] : null;
 }
+
+/** The calling codes of countries, each with its countries, the main one first (libphonenumber's order). */
+export function countriesByCallingCode(): Record<string, readonly string[]> {
+  return callingCodes;
+}

@@ -79,6 +79,9 @@ async function seedDemoRows(db: Db, passwordHash: string): Promise<void> {
       referralPercent: 10,
       colors: '#2C2C2C, #3E3A32, #B8860B',
       info: 'Selamat datang di layanan Blast! Bonus akhir bulan untuk member dengan blast terbanyak.',
+      // 'Jam Kirim' always open: the demo (and the browser tests on it) blasts at any hour; a real install keeps 08:00–20:00.
+      sendFrom: '00:00',
+      sendTo: '00:00',
     })
     .where(eq(settings.id, 1));
 

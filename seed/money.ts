@@ -103,7 +103,7 @@ async function rulesOf(db: Db): Promise<RuleSnapshot> {
   const s = await getSettings(db);
   const ladder = await db.select({ blast_fee: levels.blastFee, requirement_blast: levels.requirementBlast }).from(levels).orderBy(asc(levels.requirementBlast), asc(levels.id));
   return {
-    settings: { interval_min: s.intervalMin, interval_max: s.intervalMax, price: s.price, referral_percent: s.referralPercent, recipient_cooldown_hours: s.recipientCooldownHours },
+    settings: { interval_min: s.intervalMin, interval_max: s.intervalMax, price: s.price, referral_percent: s.referralPercent, recipient_cooldown_hours: s.recipientCooldownHours, send_from: s.sendFrom, send_to: s.sendTo, time_zone: s.timeZone },
     levels: ladder,
     templates: [],
   };

@@ -9,6 +9,8 @@ import type { Role } from '../common/roles';
 import { BATCH_EVENT, isLiveMessage, unpackMessages } from '../common/live';
 import { TEST_SIM_TOKEN, testConfig, type Config } from '../server/src/config';
 import { createTestDb, closeDb } from '../server/src/db/client';
+import { settings } from '../server/src/db/schema';
+import { eq } from 'drizzle-orm';
 import { createContext, type AppContext } from '../server/src/context';
 import { createServer } from '../server/src/server';
 import { createUser, issueToken } from '../server/src/auth/service';
@@ -44,6 +46,8 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { d
   const config = testConfig({ dataDir, ...overrides });
   // A database file when a test needs a second connection (work in a worker thread).
   const db = await createTestDb(options.dbFile ? path.join(dataDir, 'test.db') : undefined);
+  // 'Jam Kirim' always open, so no test depends on the hour it runs at; the window's own tests set theirs.
+  await db.update(settings).set({ sendFrom: '00:00', sendTo: '00:00' }).where(eq(settings.id, 1));
   const ctx = createContext(config, db, () => undefined);
   const { app, server, close } = createServer(ctx);
   const uncoded = watchErrorCodes(app);

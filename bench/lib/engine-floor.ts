@@ -77,7 +77,7 @@ export function sqliteFloor(sqlite: Database.Database): FloorDb {
   const prep = (source: string) => sqlite.prepare(source);
   const st = Object.fromEntries(FLOOR_STATEMENTS.map((name) => [name, prep(SQLITE_ENGINE_SQL[name])])) as Record<(typeof FLOOR_STATEMENTS)[number], Database.Statement>;
   const txn = sqlite.transaction((fn: () => void) => fn());
-  const claim = (accountId: number, cutoff: number) => (st.claim.get({ accountId, cutoff, now: Date.now() }) as Claimed | undefined) ?? null;
+  const claim = (accountId: number, cutoff: number) => (st.claim.get({ accountId, cutoff, now: Date.now(), codes: '[]', match: 0 }) as Claimed | undefined) ?? null;
   return {
     rules: async () => ({
       settings: st.settings.get() as RuleSnapshot['settings'],
@@ -218,7 +218,8 @@ export async function postgresSetFloor(pool: pg.Pool): Promise<FloorDb> {
       throw err;
     }
   };
-  const run = (work: Omit<TickWork, 'rules'>, snap: RuleSnapshot) => inTransaction(() => tickStatements(c, { ...work, rules: rulesOf(snap) }));
+  // The floor measures the claim with its send window always open.
+  const run = (work: Omit<TickWork, 'rules' | 'window'>, snap: RuleSnapshot) => inTransaction(() => tickStatements(c, { ...work, window: { codes: [], match: false }, rules: rulesOf(snap) }));
   const base = await postgresFloor(pool);
   return {
     rules: base.rules,

@@ -68,7 +68,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
   await fake.start();
   db = await createTestDb(path.join(dataDir, 'shared.db'));
-  await setRules(db, { intervalMin: 0, intervalMax: 0, price: 40, referralPercent: 0 });
+  await setRules(db, { intervalMin: 0, intervalMax: 0, price: 40, referralPercent: 0, sendFrom: '00:00', sendTo: '00:00' });
   await addTemplate(db, { textWa: 'Promo {name}', waTemplateName: 'promo_blast', waTemplateLanguage: 'id', waTemplateParams: '[]' });
 });
 

@@ -94,7 +94,7 @@ describe('a SIGKILL in the middle of a blast', () => {
     const setup = await openDb(dbFile);
     const referrer = await createUser(setup, { firstname: 'Ref', lastname: 'X', email: 'ref@test.local', password: 'password123' });
     await createUser(setup, { firstname: 'Crash', lastname: 'Test', email: 'crash@test.local', password: 'password123', referredBy: referrer.id });
-    await setup.update(settings).set({ intervalMin: 0, intervalMax: 0, price: 30, referralPercent: 10, recipientCooldownHours: 24 }).where(eq(settings.id, 1));
+    await setup.update(settings).set({ intervalMin: 0, intervalMax: 0, price: 30, referralPercent: 10, recipientCooldownHours: 24, sendFrom: '00:00', sendTo: '00:00' }).where(eq(settings.id, 1));
     await setup.insert(messageTemplates).values({ text: 'Halo {name}', textWa: 'Halo {name}' });
     const numbers = simNumbers(SEED, 500).map((n) => ({ number: n.number, name: n.name ?? '' }));
     const unregistered = simNumbers(SEED, 100, { registered: false }).map((n) => ({ number: n.number, name: '' }));

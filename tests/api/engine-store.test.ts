@@ -31,7 +31,7 @@ async function seed(n: number): Promise<void> {
   await db.insert(phoneNumbers).values(Array.from({ length: n }, (_, i) => ({ number: `62812000100${i}`, name: `N${i}` })));
 }
 
-const work = (fields: Partial<TickWork>): TickWork => ({ now: Date.now(), cutoff: Date.now() - 86_400_000, records: [], releases: [], claims: [], rules, ...fields });
+const work = (fields: Partial<TickWork>): TickWork => ({ now: Date.now(), cutoff: Date.now() - 86_400_000, records: [], releases: [], claims: [], window: { codes: [], match: false }, rules, ...fields });
 
 beforeEach(async () => {
   db = await createTestDb();

@@ -19,7 +19,7 @@ const levels = [
   { blast_fee: 50, requirement_blast: 0 },
   { blast_fee: 75, requirement_blast: 2 },
 ];
-const snap = { settings: { interval_min: 0, interval_max: 0, price: 25, referral_percent: 10, recipient_cooldown_hours: 24 }, levels, templates: [] };
+const snap = { settings: { interval_min: 0, interval_max: 0, price: 25, referral_percent: 10, recipient_cooldown_hours: 24, send_from: '00:00', send_to: '00:00', time_zone: 'Asia/Jakarta' }, levels, templates: [] };
 function rulesInOrder(): SendRules {
   let drawn = 0;
   return { fee: (member) => feeOn(snap, member), referral: (income) => Math.floor(income / 10), interval: () => (drawn += 1) };
@@ -58,7 +58,7 @@ afterEach(async () => {
   await closeDb(db);
 });
 
-const work = (fields: Partial<TickWork>): TickWork => ({ now: Date.now(), cutoff: Date.now() - 86_400_000, records: [], releases: [], claims: [], rules: rulesInOrder(), ...fields });
+const work = (fields: Partial<TickWork>): TickWork => ({ now: Date.now(), cutoff: Date.now() - 86_400_000, records: [], releases: [], claims: [], window: { codes: [], match: false }, rules: rulesInOrder(), ...fields });
 
 describe('a tick of many sends', () => {
   it('prices each send on the member as the sends before it left it, and counts, logs and credits each one', async () => {

@@ -126,7 +126,7 @@ describe("an account's own interval never beats the operator's", () => {
   });
 
   it('the engine takes an owner value only when it lengthens the drawn pause', () => {
-    const snap = { settings: { interval_min: 3, interval_max: 3, price: 0, referral_percent: 0, recipient_cooldown_hours: 24 }, levels: [], templates: [] } as RuleSnapshot;
+    const snap = { settings: { interval_min: 3, interval_max: 3, price: 0, referral_percent: 0, recipient_cooldown_hours: 24, send_from: '00:00', send_to: '00:00', time_zone: 'Asia/Jakarta' }, levels: [], templates: [] } as RuleSnapshot;
     const member = { blast_interval_min: 5, blast_interval_max: 5 };
     expect(intervalSeconds(snap, { interval: 0, own_interval: 1 }, member)).toBe(5);
     expect(intervalSeconds(snap, { interval: 9, own_interval: 1 }, member)).toBe(9);

@@ -73,6 +73,11 @@ export const settings = sqliteTable('settings', {
   defaultCountry: text('default_country').notNull().default('ID'),
   /** 'Pendaftaran': open, referral or closed; null until chosen (settings/signup.ts gives the install's default). */
   signupMode: text('signup_mode', { enum: ['open', 'referral', 'closed'] }),
+  /** 'Jam Kirim': targets are claimed only while their local time is in [send_from, send_to) (engine/window.ts). */
+  sendFrom: text('send_from').notNull().default('08:00'),
+  sendTo: text('send_to').notNull().default('20:00'),
+  /** The install's IANA time zone: numbers without a country, and the times members are shown. */
+  timeZone: text('time_zone').notNull().default('Asia/Jakarta'),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
 });
 

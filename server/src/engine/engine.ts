@@ -15,14 +15,16 @@ import { unleasedSendingAccounts } from '../cluster/leases';
 import { TierGuard } from './tier';
 import { and, eq, inArray } from 'drizzle-orm';
 import { whatsapps } from '../db/schema';
+import { cooldownCutoff, readSnapshot } from './snapshot';
+import { clockIn, isOpenIn, nextOpening, windowOf, zoneOfNumber } from './window';
 
 /** Sending accounts read per page when a start resumes them. */
 const RECOVER_BATCH = 200;
 /** Accounts one sweep takes over at most (each is a lease round trip); more wait for the next sweep, run at once. */
 const SWEEP_ADOPT_MAX = 500;
 
-/** The waits of the retry policy (engine/retry.ts): after a first failure, and the longest. */
-export type EngineOptions = RetryWait;
+/** The waits of the retry policy (engine/retry.ts), and the longest wait of a blast waiting for its send window before it looks again (a window or its numbers may change). */
+export type EngineOptions = RetryWait & { windowPollMs: number };
 
 const engines = new WeakMap<AppContext, BlastEngine>();
 
@@ -51,7 +53,7 @@ export class BlastEngine {
   readonly leases: LeaseKeeper;
   /** Cloud API numbers: Meta's daily limit of different recipients (messaging tier). */
   readonly tiers: TierGuard;
-  readonly options: EngineOptions = { ...DEFAULT_RETRY_WAIT };
+  readonly options: EngineOptions = { ...DEFAULT_RETRY_WAIT, windowPollMs: 60_000 };
   /** Resolves once the gateway listeners are attached and the start-up recovery has run. */
   ready: Promise<void> = Promise.resolve();
   private readonly loops = new Map<number, BlastLoop>();
@@ -71,6 +73,41 @@ export class BlastEngine {
     this.gateway = ctx.gateway;
     this.leases = leaseKeeper(ctx);
     this.tiers = new TierGuard(ctx.db);
+  }
+
+  /** The engine's clock: claims, records and the send window read it; tests set a fake one. */
+  now(): number {
+    return this.ticker.now();
+  }
+
+  setClock(clock: () => number): void {
+    this.ticker.now = clock;
+  }
+
+  /**
+   * Nothing to claim: when numbers are left that only the send window keeps back, when the window next
+   * opens for one of them (ms) and that time in the install's zone ('HH:MM', shown to members, who keep
+   * no zone of their own); null when nothing is left at all.
+   */
+  windowOpening(): Promise<{ at: number; clock: string } | null> {
+    // Shared by every loop waiting in the same 5 s, so many waiting accounts cost one look.
+    const key = Math.floor(this.now() / 5000);
+    if (this.windowLook?.key !== key) this.windowLook = { key, answer: this.lookForWindow() };
+    return this.windowLook.answer;
+  }
+
+  private windowLook: { key: number; answer: Promise<{ at: number; clock: string } | null> } | null = null;
+
+  private async lookForWindow(): Promise<{ at: number; clock: string } | null> {
+    const now = this.now();
+    const snap = await readSnapshot(this.store);
+    const window = windowOf(snap.settings);
+    const prefixes = await this.store.waitingPrefixes(cooldownCutoff(snap, now));
+    if (prefixes.length === 0) return null;
+    const zones = prefixes.map((p) => zoneOfNumber(p, window.zone));
+    // A country inside the window has numbers left (another account's claim took the last one just now): look again soon.
+    const at = zones.some((z) => isOpenIn(window, z, now)) ? now : nextOpening(window, zones, now);
+    return at === null ? null : { at, clock: clockIn(window.zone, at) };
   }
 
   log(msg: string, err?: unknown): void {

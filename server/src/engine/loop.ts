@@ -146,6 +146,9 @@ export class BlastLoop {
       this.next = null;
       this.nextRow = null;
       if (answer.kind === 'none') {
+        // Numbers only the send window keeps back come first (it is looked at again at least every minute),
+        // then a number waiting for its retry; with neither, the blast is done.
+        if (!this.once && (await this.waitForWindow())) continue;
         if (await this.waitForRetry()) continue;
         return this.end('finished');
       }
@@ -194,6 +197,27 @@ export class BlastLoop {
     if (own) this.emit('attempting', row, { attempting: true, attemptingCode: own.code, code: own.code, attempt: own.attempt, number: own.number, ...wait });
     else this.emit('waiting', row, { waiting: true, ...wait });
     await this.sleep(at - now);
+    return true;
+  }
+
+  /**
+   * Nothing to claim: while numbers are left that only the send window keeps back, the loop waits for
+   * it to open (looking again at least every windowPollMs) and the row says until when. False when
+   * nothing is left at all; true after the wait (or when the row was stopped meanwhile).
+   */
+  private async waitForWindow(): Promise<boolean> {
+    const { engine } = this;
+    const opening = await engine.windowOpening();
+    if (!opening) return false;
+    const row = await engine.store.account(this.accountId);
+    if (!row || row.status !== 'sending' || row.suspended) {
+      this.requestStop(row?.status === 'idle' && !row.suspended ? 'stop' : 'idle');
+      return true;
+    }
+    // Told again on every look (at least every windowPollMs), so a list opened meanwhile learns it too.
+    const ahead = opening.at - engine.now();
+    if (ahead > 0) this.emit('window_wait', row, { waiting: false, progressing: false, attempting: false, windowOpensAt: opening.clock, windowOpensAtTime: new Date(opening.at).toISOString() });
+    await this.sleep(Math.min(engine.options.windowPollMs, Math.max(1000, ahead)));
     return true;
   }
 

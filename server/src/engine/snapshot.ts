@@ -15,7 +15,7 @@ export interface RuleSnapshot {
 
 export async function readSnapshot(store: EngineStore): Promise<RuleSnapshot> {
   const rows = await store.rules();
-  const settings = rows.settings ?? { interval_min: 1, interval_max: 2, price: 0, referral_percent: 0, recipient_cooldown_hours: 24, max_attempts: MAX_ATTEMPTS_DEFAULT };
+  const settings = rows.settings ?? { interval_min: 1, interval_max: 2, price: 0, referral_percent: 0, recipient_cooldown_hours: 24, max_attempts: MAX_ATTEMPTS_DEFAULT, send_from: '08:00', send_to: '20:00', time_zone: 'Asia/Jakarta' };
   return { settings, levels: rows.levels, templates: rows.templates };
 }
 

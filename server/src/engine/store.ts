@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { engineStoreOf } from '../db/stores';
+import type { WindowFilter } from './window';
 
 /**
  * What the blast engine asks of the database, and nothing more. The loops never query tables
@@ -100,6 +101,10 @@ export interface RawSettings {
   recipient_cooldown_hours: number;
   /** 'Maks. Percobaan' (engine/retry.ts); the default when a caller's rows predate it. */
   max_attempts?: number;
+  /** 'Jam Kirim' and the install's zone (engine/window.ts). */
+  send_from: string;
+  send_to: string;
+  time_zone: string;
 }
 
 /** What the rules read on every send: settings (null before the row exists), levels by requirement, active templates by use. */
@@ -162,6 +167,8 @@ export interface TickWork {
   releases: number[];
   /** Accounts that want their next target, one each. */
   claims: number[];
+  /** 'Jam Kirim': only numbers whose local time is inside the window are claimed. */
+  window: WindowFilter;
   rules: SendRules;
 }
 
@@ -208,6 +215,11 @@ export interface EngineStore {
   nextRetryAt(now: number): Promise<number | null>;
   /** Up to `limit` accounts whose status is still sending, after `after` in id order (a range of whatsapps_status_idx). */
   sendingAccounts(after: number, limit: number): Promise<RawAccount[]>;
+  /**
+   * The first three digits of every number a claim could take but for the send window (active, not
+   * claimed, not opted out, cooled down by `cutoff`), each once: whose countries a waiting blast waits for.
+   */
+  waitingPrefixes(cutoff: number): Promise<string[]>;
   /** False once the database is closed: loops finishing then write nothing. */
   isOpen(): boolean;
 }

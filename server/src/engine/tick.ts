@@ -4,6 +4,7 @@ import type { ClaimedTarget, EngineStore, RawAccount, RawTarget, RawTemplate, Se
 import { isMapped, pickTemplate } from './templates';
 import { engineTicks, messages } from '../metrics/registry';
 import { DEFAULT_RETRY_WAIT, MAX_ATTEMPTS_DEFAULT, retryOutcome, type RetryWait } from './retry';
+import { windowFilter, windowOf } from './window';
 
 export type ClaimAnswer = { kind: 'claimed'; target: ClaimedTarget; template: RawTemplate } | { kind: 'none' } | { kind: 'no-template' };
 
@@ -55,6 +56,8 @@ export class Ticker {
   /** Accounts that may send only templates mapped to an approved Cloud API template. */
   readonly mappedOnly = new Set<number>();
   ticks = 0;
+  /** The engine's clock (tests set a fake one): the tick's time, cooldown cut-off and send window. */
+  now: () => number = Date.now;
 
   constructor(
     private readonly store: EngineStore,
@@ -146,7 +149,7 @@ export class Ticker {
     releases: Array<Waiter<RawTarget | null> & { targetId: number }>,
     records: Array<Waiter<Recorded> & { attempt: Attempt }>,
   ): Promise<void> {
-    const now = Date.now();
+    const now = this.now();
     let answers: { claims: ClaimAnswer[]; releases: Array<RawTarget | null>; records: Recorded[] };
     try {
       const snap = await readSnapshot(this.store);
@@ -171,6 +174,7 @@ export class Ticker {
         records: sends,
         releases: releases.map((r) => r.targetId),
         claims: claiming.map((c) => c.accountId),
+        window: windowFilter(windowOf(snap.settings), now),
         rules,
       });
       answers = {

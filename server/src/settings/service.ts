@@ -10,6 +10,7 @@ import { FIELD_LABELS } from '../../../common/errors';
 import { typedAmount, wholeUpTo } from '../lib/ids';
 import { MAX_ATTEMPTS_MAX, MAX_ATTEMPTS_MIN } from '../engine/retry';
 import { effectiveSignupMode, SignupModeField, type SignupMode } from './signup';
+import { canonicalTimeZone, isClock, isTimeZone } from '../engine/window';
 
 export type SettingsRow = typeof settings.$inferSelect;
 
@@ -64,6 +65,9 @@ export function settingsView(row: SettingsRow, signupDefault: SignupMode = 'open
     max_attempts: row.maxAttempts,
     default_country: row.defaultCountry,
     signup_mode: effectiveSignupMode(row.signupMode, signupDefault),
+    send_from: row.sendFrom,
+    send_to: row.sendTo,
+    time_zone: row.timeZone,
   };
 }
 
@@ -77,6 +81,10 @@ export async function defaultCountry(db: Db | Tx): Promise<string> {
 export const MAX_ATTEMPTS_MESSAGE = 'Max attempts must be a whole number from 1 to 10.';
 
 export const COUNTRY_MESSAGE = 'Kode Negara Default harus kode negara ISO 3166 dua huruf yang dikenal, mis. ID.';
+
+export const SEND_WINDOW_MESSAGE = 'Jam Kirim harus berformat JJ:MM (00:00–23:59), mis. 08:00.';
+export const TIME_ZONE_MESSAGE = 'Zona Waktu harus nama zona waktu IANA yang dikenal, mis. Asia/Jakarta.';
+const clockField = z.string({ message: SEND_WINDOW_MESSAGE }).trim().refine(isClock, SEND_WINDOW_MESSAGE);
 
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 const listOf = (v: string) =>
@@ -114,6 +122,10 @@ export const SettingsUpdate = z
       .optional(),
     // 'Pendaftaran'; optional like the country, so an older client keeps the stored choice.
     signup_mode: SignupModeField.optional(),
+    // 'Jam Kirim' (from–to, from == to: always open) and the install's zone; optional like the country.
+    send_from: clockField.optional(),
+    send_to: clockField.optional(),
+    time_zone: z.string({ message: TIME_ZONE_MESSAGE }).trim().refine(isTimeZone, TIME_ZONE_MESSAGE).transform(canonicalTimeZone).optional(),
   })
   .refine((s) => s.interval_min <= s.interval_max, {
     message: 'Interval min must not be greater than interval max.',
@@ -139,6 +151,9 @@ export async function updateSettings(db: Db, actorId: number, input: z.infer<typ
         ...(input.max_attempts !== undefined ? { maxAttempts: input.max_attempts } : {}),
         ...(input.default_country ? { defaultCountry: input.default_country } : {}),
         ...(input.signup_mode ? { signupMode: input.signup_mode } : {}),
+        ...(input.send_from ? { sendFrom: input.send_from } : {}),
+        ...(input.send_to ? { sendTo: input.send_to } : {}),
+        ...(input.time_zone ? { timeZone: input.time_zone } : {}),
         updatedAt: new Date(),
       })
       .where(eq(settings.id, 1));

@@ -7,6 +7,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { useResourceForm } from '../../components/ResourceForm';
 import { reloadConfig } from '../../lib/config';
 import { i18n } from '../../providers/i18n';
+import { SendWindowFields } from './components/SendWindowFields';
 
 export interface Settings {
   interval_min: number;
@@ -22,6 +23,10 @@ export interface Settings {
   default_country: string;
   /** 'Pendaftaran': who may sign up. */
   signup_mode: 'open' | 'referral' | 'closed';
+  /** 'Jam Kirim' (HH:MM) and the install's time zone. */
+  send_from: string;
+  send_to: string;
+  time_zone: string;
 }
 
 const SIGNUP_MODES = ['open', 'referral', 'closed'] as const;
@@ -105,6 +110,7 @@ export function SettingsForm() {
               rules={[{ type: 'number', min: 1, max: 10, message: t('errors.max_attempts_range') }]}
               extra={t('settings.hints.maxAttempts')}
             />
+            <SendWindowFields />
             <Form.Item label={t('settings.fields.defaultCountry')} name="default_country" extra={t('settings.hints.defaultCountry')}>
               <Select showSearch options={countries} optionFilterProp="label" />
             </Form.Item>

@@ -25,7 +25,7 @@ const FILTERS = ['', 'connected', 'loggedOut', 'conflict', 'disconnected', 'unkn
 const FILTER_VALUES = new Set<string>(FILTERS.filter(Boolean));
 
 /** Flags only the client knows; a fresh fetch of the list keeps them. */
-const TRANSIENT: readonly (keyof AccountRow)[] = ['requesting', 'attempting', 'attempingCode', 'progressing', 'waiting', 'waitTime', 'waitUntil', 'successUpdated', 'failUpdated', 'flashAt'];
+const TRANSIENT: readonly (keyof AccountRow)[] = ['requesting', 'attempting', 'attempingCode', 'progressing', 'waiting', 'waitTime', 'waitUntil', 'successUpdated', 'failUpdated', 'flashAt', 'windowOpensAt'];
 
 const STATE_COLORS: Record<string, string> = {
   connected: 'green',

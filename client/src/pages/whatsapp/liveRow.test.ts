@@ -92,3 +92,22 @@ describe('the transient label as a locale key', () => {
     expect(same[0]!.today).toEqual({ sent: 5, delivered: 5, read: 3, failed: 1 });
   });
 });
+
+describe("waiting for 'Jam Kirim'", () => {
+  it("shows when the window opens, in Indonesian and English, until the next send starts", async () => {
+    const i18next = (await import('i18next')).default;
+    const en = (await import('../../locales/en/whatsapp.json')).default;
+    const id = (await import('../../locales/id/whatsapp.json')).default;
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'id', resources: { id: { translation: { whatsapp: id } }, en: { translation: { whatsapp: en } } } });
+    const [w] = applyLive([row({ status: 'sending' })], { event: 'window_wait', data: { sender: { id: 1, clientid: 'id-1-1' }, status: 'sending', windowOpensAt: '08:00' } });
+    const label = accountLabel(w!)!;
+    expect(label).toEqual({ key: 'whatsapp.labels.windowWait', values: { time: '08:00' } });
+    expect(i18n.t(label.key, label.values ?? {})).toBe('Menunggu jam kirim (08:00)');
+    expect(i18n.getFixedT("en")(label.key, label.values ?? {})).toBe('Waiting for sending hours (08:00)');
+    const [g] = applyLive([w!], { event: 'progressing', data: { sender: { id: 1, clientid: 'id-1-1' }, target: '6281234567890' } });
+    expect(accountLabel(g!)).toEqual({ key: 'whatsapp.labels.generating' });
+    const [done] = applyLive([w!], { event: 'finished', data: { sender: { id: 1, clientid: 'id-1-1' }, status: 'idle' } });
+    expect(accountLabel(done!)).toBeNull();
+  });
+});

@@ -37,6 +37,8 @@ export interface AccountRow {
   /** When the wait ends and when a counter last changed (ms since epoch), as blasting rows keep them. */
   waitUntil?: number;
   flashAt?: number;
+  /** Waiting for 'Jam Kirim' until this time ('HH:MM'). */
+  windowOpensAt?: string;
 }
 
 export interface TodayOutcomes {
@@ -154,6 +156,7 @@ export function accountLabel(row: AccountRow): { key: string; values?: Record<st
   if (row.suspended || row.state === 'reconnecting...') return null;
   if (row.attempting) return { key: 'whatsapp.labels.attempting', values: { code: row.attempingCode ?? '' } };
   if (row.waiting && (row.waitTime ?? 0) > 0) return { key: 'whatsapp.labels.waiting', values: { seconds: row.waitTime ?? 0 } };
+  if (row.windowOpensAt && row.status === 'sending') return { key: 'whatsapp.labels.windowWait', values: { time: row.windowOpensAt } };
   if (row.generating && row.status === 'sending') return { key: 'whatsapp.labels.generating' };
   if (row.status === 'sending') return { key: 'whatsapp.labels.sending' };
   return null;

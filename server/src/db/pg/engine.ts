@@ -15,7 +15,7 @@ import { TARGET_COLUMNS, TICK_BEGIN, tickStatements } from './tick';
 export const PG_ENGINE_SQL = {
   account: 'SELECT * FROM whatsapps WHERE id = $1',
   setStatus: 'UPDATE whatsapps SET status = $2, updated_at = $3 WHERE id = $1 RETURNING *',
-  settings: 'SELECT interval_min, interval_max, price, referral_percent, recipient_cooldown_hours, max_attempts FROM settings WHERE id = 1',
+  settings: 'SELECT interval_min, interval_max, price, referral_percent, recipient_cooldown_hours, max_attempts, send_from, send_to, time_zone FROM settings WHERE id = 1',
   levels: 'SELECT blast_fee, requirement_blast FROM levels ORDER BY requirement_blast, id',
   templates: "SELECT id, media, text, text_wa, button, count_use, wa_template_name, wa_template_language, wa_template_params FROM message_templates WHERE status = 'active' ORDER BY count_use, id",
   optedOut: 'SELECT 1 AS n FROM opt_outs WHERE number = $1 LIMIT 1',
@@ -28,6 +28,9 @@ export const PG_ENGINE_SQL = {
   sendingAccounts: "SELECT * FROM whatsapps WHERE status = 'sending' AND id > $1 ORDER BY id LIMIT $2",
   nextRetryAt: `SELECT min(next_attempt_at) AS at FROM phone_numbers
       WHERE next_attempt_at IS NOT NULL AND next_attempt_at > $1 AND status = 'active' AND in_use = 0`,
+  waitingPrefixes: `SELECT DISTINCT left(p.number, 3) AS prefix FROM phone_numbers p
+      WHERE p.status = 'active' AND p.in_use = 0 AND (p.last_sent IS NULL OR p.last_sent <= $1)
+        AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.number = p.number)`,
 } as const;
 const Q = PG_ENGINE_SQL;
 
@@ -93,6 +96,7 @@ export function postgresEngineStore(db: Db): EngineStore {
       const at = (await q<{ at: string | number | null }>(pool, 'nextRetryAt', [now]))[0]?.at ?? null;
       return at === null ? null : Number(at);
     },
+    waitingPrefixes: async (cutoff) => (await q<{ prefix: string }>(pool, 'waitingPrefixes', [cutoff])).map((r) => r.prefix),
     isOpen: () => !ended(),
   };
 }

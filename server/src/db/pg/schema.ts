@@ -75,6 +75,11 @@ export const settings = pgTable('settings', {
   /** 'Kode Negara Default': ISO 3166 alpha-2; numbers written without a country code belong to it. */
   defaultCountry: text('default_country').notNull().default('ID'),
   signupMode: text('signup_mode'),
+  /** 'Jam Kirim': targets are claimed only while their local time is in [send_from, send_to) (engine/window.ts). */
+  sendFrom: text('send_from').notNull().default('08:00'),
+  sendTo: text('send_to').notNull().default('20:00'),
+  /** The install's IANA time zone: numbers without a country, and the times members are shown. */
+  timeZone: text('time_zone').notNull().default('Asia/Jakarta'),
   updatedAt: ms('updated_at'),
 });
 

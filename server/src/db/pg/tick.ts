@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { ClaimedTarget, RawAccount, RawMember, RawTarget, RecordedSend, SendRecord, TickDone, TickWork } from '../../engine/store';
 import { targetOutcome } from '../../engine/retry';
+import type { WindowFilter } from '../../engine/window';
 
 /**
  * The engine's tick on PostgreSQL as set-based statements: whatever a tick holds (one send or a
@@ -21,13 +22,19 @@ import { targetOutcome } from '../../engine/retry';
 export const RETRY_DUE = '(p.next_attempt_at IS NULL OR p.next_attempt_at <= $3)';
 
 /**
+ * 'Jam Kirim' (engine/window.ts): $4 calling codes, $5 whether the number's code must be among them.
+ * Codes are prefix-free, so at most one of the number's first 1–3 digits is one.
+ */
+export const IN_SEND_WINDOW = `((left(p.number, 1) = ANY($4::text[]) OR left(p.number, 2) = ANY($4::text[]) OR left(p.number, 3) = ANY($4::text[])) = $5::boolean)`;
+
+/**
  * Whether a number may be claimed now, on an alias `p` of phone_numbers: active, not claimed, not opted
  * out. Conditions every claim must meet (a send window, a retry time) belong here.
  */
-export const CLAIMABLE = `p.status = 'active' AND p.in_use = 0 AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.number = p.number) AND ${RETRY_DUE}`;
+export const CLAIMABLE = `p.status = 'active' AND p.in_use = 0 AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.number = p.number) AND ${RETRY_DUE} AND ${IN_SEND_WINDOW}`;
 
 /**
- * The claim: $1 the accounts in the order asked, $2 the cooldown cut-off, $3 now. The numbers never sent go
+ * The claim: $1 the accounts in the order asked, $2 the cooldown cut-off, $3 now, $4 and $5 the send window. The numbers never sent go
  * first (by id), then those sent longest ago at or before the cut-off (by last_sent, id); the n-th
  * account asking gets the n-th number. `FOR UPDATE SKIP LOCKED` makes nodes claiming at the same time
  * take different numbers without waiting for each other. The second pass only runs for what the first
@@ -240,9 +247,9 @@ async function record(c: Runner, work: TickWork, order: number[], priced: Priced
 }
 
 /** Claims one target for each account in `accounts` (in that order; an account may be short of one). */
-export async function claimTargets(c: Runner, accounts: number[], cutoff: number, now: number): Promise<Array<ClaimedTarget | null>> {
+export async function claimTargets(c: Runner, accounts: number[], cutoff: number, now: number, window: WindowFilter): Promise<Array<ClaimedTarget | null>> {
   if (accounts.length === 0) return [];
-  const rows = await q<{ ord: string | number; id: number; number: string; name: string; attempt: number }>(c, 'claim', [accounts, cutoff, now]);
+  const rows = await q<{ ord: string | number; id: number; number: string; name: string; attempt: number }>(c, 'claim', [accounts, cutoff, now, window.codes, window.match]);
   const out: Array<ClaimedTarget | null> = accounts.map(() => null);
   for (const r of rows) out[Number(r.ord) - 1] = { id: r.id, number: r.number, name: r.name, attempt: Number(r.attempt) };
   return out;
@@ -266,7 +273,7 @@ export async function tickStatements(c: Runner, work: TickWork): Promise<TickDon
   }
   // Claims with a record first (in the records' order), then the accounts that asked on their own.
   const withRecord = done.records.map((rec, i) => (rec.account && rec.interval === 0 && work.records[i]!.claimNext ? i : -1)).filter((i) => i >= 0);
-  const claimed = await claimTargets(c, [...withRecord.map((i) => done.records[i]!.account!.id), ...work.claims], work.cutoff, work.now);
+  const claimed = await claimTargets(c, [...withRecord.map((i) => done.records[i]!.account!.id), ...work.claims], work.cutoff, work.now, work.window);
   withRecord.forEach((i, k) => (done.records[i]!.next = claimed[k] ?? null));
   done.claims = claimed.slice(withRecord.length);
   return done;

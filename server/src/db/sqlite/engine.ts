@@ -30,20 +30,26 @@ const TARGET_COLUMNS = 'id, number, name, status, in_use, count_success, count_f
 
 /**
  * A target is eligible when it is active, not claimed, not on the suppression list and not
- * messaged since the cooldown cut-off. Never-sent numbers come first, then the oldest last_sent;
+ * messaged since the cooldown cut-off, and its local time is inside the send window. Never-sent numbers come first, then the oldest last_sent;
  * each half is one seek on phone_numbers_target_idx (status, in_use, last_sent).
  */
 const NOT_OPTED_OUT = 'NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.number = p.number)';
 /** A number waiting for its retry (engine/retry.ts) is not claimed before its time. */
 const RETRY_DUE = '(p.next_attempt_at IS NULL OR p.next_attempt_at <= @now)';
+/**
+ * 'Jam Kirim' (engine/window.ts): @codes a JSON array of calling codes, @match 1 when the number's code
+ * must be among them, 0 when it must not. Codes are prefix-free: at most one of the first 1–3 digits is one.
+ */
+const CODES = '(SELECT value FROM json_each(@codes))';
+export const IN_SEND_WINDOW = `((substr(p.number, 1, 1) IN ${CODES} OR substr(p.number, 1, 2) IN ${CODES} OR substr(p.number, 1, 3) IN ${CODES}) = @match)`;
 const CLAIM_SQL = `
   UPDATE phone_numbers SET in_use = 1, claimed_by = @accountId
   WHERE id = coalesce(
     (SELECT p.id FROM phone_numbers p INDEXED BY phone_numbers_target_idx
-      WHERE p.status = 'active' AND p.in_use = 0 AND p.last_sent IS NULL AND ${NOT_OPTED_OUT} AND ${RETRY_DUE}
+      WHERE p.status = 'active' AND p.in_use = 0 AND p.last_sent IS NULL AND ${NOT_OPTED_OUT} AND ${RETRY_DUE} AND ${IN_SEND_WINDOW}
       ORDER BY p.last_sent, p.id LIMIT 1),
     (SELECT p.id FROM phone_numbers p INDEXED BY phone_numbers_target_idx
-      WHERE p.status = 'active' AND p.in_use = 0 AND p.last_sent <= @cutoff AND ${NOT_OPTED_OUT} AND ${RETRY_DUE}
+      WHERE p.status = 'active' AND p.in_use = 0 AND p.last_sent <= @cutoff AND ${NOT_OPTED_OUT} AND ${RETRY_DUE} AND ${IN_SEND_WINDOW}
       ORDER BY p.last_sent LIMIT 1))
   RETURNING id, number, name, CASE WHEN next_attempt_at IS NULL THEN 1 ELSE send_attempts + 1 END AS attempt`;
 
@@ -75,7 +81,7 @@ export const SQLITE_ENGINE_SQL = {
   referrerIsMember: "SELECT id FROM users WHERE id = ? AND role = 'member'",
   insertCredit: `INSERT INTO referral_credits (referrer_id, referred_id, message_log_id, amount, created_at)
        VALUES (@referrerId, @referredId, @messageLogId, @amount, @now)`,
-  settings: 'SELECT interval_min, interval_max, price, referral_percent, recipient_cooldown_hours, max_attempts FROM settings WHERE id = 1',
+  settings: 'SELECT interval_min, interval_max, price, referral_percent, recipient_cooldown_hours, max_attempts, send_from, send_to, time_zone FROM settings WHERE id = 1',
   levels: 'SELECT blast_fee, requirement_blast FROM levels ORDER BY requirement_blast, id',
   templates: "SELECT id, media, text, text_wa, button, count_use, wa_template_name, wa_template_language, wa_template_params FROM message_templates WHERE status = 'active' ORDER BY count_use, id",
   optedOut: 'SELECT count(*) AS n FROM opt_outs WHERE number = ?',
@@ -85,12 +91,14 @@ export const SQLITE_ENGINE_SQL = {
   sendingAccounts: "SELECT * FROM whatsapps WHERE status = 'sending' AND id > ? ORDER BY id LIMIT ?",
   nextRetryAt: `SELECT min(next_attempt_at) AS at FROM phone_numbers INDEXED BY phone_numbers_retry_idx
        WHERE next_attempt_at IS NOT NULL AND next_attempt_at > ? AND status = 'active' AND in_use = 0`,
+  waitingPrefixes: `SELECT DISTINCT substr(p.number, 1, 3) AS prefix FROM phone_numbers p
+       WHERE p.status = 'active' AND p.in_use = 0 AND (p.last_sent IS NULL OR p.last_sent <= ?) AND ${NOT_OPTED_OUT}`,
 } as const;
 
 type Stmt<P extends unknown[] | object, R = unknown> = Database.Statement<P extends unknown[] ? P : [P], R>;
 
 class Statements {
-  readonly claim: Stmt<{ accountId: number; cutoff: number; now: number }, ClaimedTarget>;
+  readonly claim: Stmt<{ accountId: number; cutoff: number; now: number; codes: string; match: number }, ClaimedTarget>;
   readonly release: Stmt<[number], RawTarget>;
   readonly markSent: Stmt<
     { id: number; success: number; fail: number; now: number; attempt: number; retryAt: number | null; failed: number; errorCode: string | null },
@@ -126,6 +134,7 @@ class Statements {
   readonly releaseAll: Stmt<{ now: number }, RawTarget>;
   readonly sendingAccounts: Stmt<[number, number], RawAccount>;
   readonly nextRetryAt: Stmt<[number], { at: number | null }>;
+  readonly waitingPrefixes: Stmt<[number], { prefix: string }>;
   readonly tick: (fn: () => void) => void;
 
   constructor(readonly sqlite: Database.Database) {
@@ -151,6 +160,7 @@ class Statements {
     this.releaseAll = prep(SQLITE_ENGINE_SQL.releaseAll);
     this.sendingAccounts = prep<[number, number], RawAccount>(SQLITE_ENGINE_SQL.sendingAccounts);
     this.nextRetryAt = prep<[number], { at: number | null }>(SQLITE_ENGINE_SQL.nextRetryAt);
+    this.waitingPrefixes = prep<[number], { prefix: string }>(SQLITE_ENGINE_SQL.waitingPrefixes);
     const txn = s.transaction((fn: () => void) => fn());
     this.tick = (fn) => txn.immediate(fn);
   }
@@ -222,7 +232,8 @@ function recordOne(st: Statements, work: TickWork, r: SendRecord): RecordedSend 
 
 function tick(st: Statements, work: TickWork): TickDone {
   const done: TickDone = { records: [], releases: [], claims: [] };
-  const claim = (accountId: number) => st.claim.get({ accountId, cutoff: work.cutoff, now: work.now }) ?? null;
+  const window = { codes: JSON.stringify(work.window.codes), match: work.window.match ? 1 : 0 };
+  const claim = (accountId: number) => st.claim.get({ accountId, cutoff: work.cutoff, now: work.now, ...window }) ?? null;
   st.tick(() => {
     for (const r of work.records) done.records.push(recordOne(st, work, r));
     for (const id of work.releases) done.releases.push(st.release.get(id) ?? null);
@@ -255,6 +266,7 @@ export function sqliteEngineStore(db: Db): EngineStore {
       }),
     sendingAccounts: (after, limit) => exclusive(() => st.sendingAccounts.all(after, limit)),
     nextRetryAt: (now) => exclusive(() => st.nextRetryAt.get(now)?.at ?? null),
+    waitingPrefixes: (cutoff) => exclusive(() => st.waitingPrefixes.all(cutoff).map((r) => r.prefix)),
     isOpen: () => st.sqlite.open,
   };
 }

@@ -26,6 +26,8 @@ export interface BlastRowFields {
   waitTime?: number;
   /** When the wait ends (ms since epoch), so the countdown stays right whenever the event arrived. */
   waitUntil?: number;
+  /** Waiting for 'Jam Kirim': when it next opens ('HH:MM', the install's zone); any other blast event clears it. */
+  windowOpensAt?: string;
   successUpdated?: boolean;
   failUpdated?: boolean;
   /** When a counter last changed (ms since epoch); the highlight lasts 1 s from then. */
@@ -50,6 +52,7 @@ export const BLAST_EVENTS = new Set([
   'error_blast',
   'stop',
   'idle',
+  'window_wait',
 ]);
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -90,6 +93,7 @@ export function applyBlastEvent<T extends BlastRowFields>(row: T, { event, data 
     failUpdated: row.failUpdated || fail !== row.count_fail,
     flashAt: success !== row.count_success || fail !== row.count_fail ? now : row.flashAt,
     generating: event === 'progressing',
+    windowOpensAt: event === 'window_wait' ? str(data.windowOpensAt) : undefined,
   };
   switch (event) {
     case 'sending':
@@ -102,6 +106,8 @@ export function applyBlastEvent<T extends BlastRowFields>(row: T, { event, data 
       return { ...next, requesting: false, attempting: false, waiting: false };
     case 'attempting':
       return { ...next, attempting: true, waiting: false, attempingCode: str(data.attemptingCode) ?? str(data.code) ?? null };
+    case 'window_wait':
+      return { ...next, status: 'sending', requesting: false, attempting: false, progressing: false, waiting: false, waitTime: 0, waitUntil: undefined };
     case 'waiting': {
       const seconds = num(data.waitTime) ?? 0;
       const until = typeof data.waitUntil === 'string' ? Date.parse(data.waitUntil) : now + seconds * 1000;
