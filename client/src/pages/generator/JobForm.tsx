@@ -1,11 +1,12 @@
 import { useTranslate } from '@refinedev/core';
-import { Alert, Button, Card, Checkbox, Form, Spin } from 'antd';
+import { Create, Edit } from '@refinedev/antd';
+import { Alert, Checkbox, Form } from 'antd';
 import type { FormItemProps } from 'antd';
 import type { ReactNode } from 'react';
-import { PageTitle } from '../../components/PageTitle';
 import { AccountSelect, isCloudAccount, useJobAccounts } from './AccountSelect';
 import type { JobForm } from './useJobForm';
-import { notANumberRule, TypedNumberInput } from '../../components/FormParts';
+import { HiddenSubmit, notANumberRule, TypedNumberInput } from '../../components/FormParts';
+import { specSaveButtonProps } from '../../components/ResourceForm';
 
 interface Props {
   title: string;
@@ -36,11 +37,25 @@ export function JobFormCard({ title, form, disabled, onSubmit, children }: Props
         : Promise.reject(new Error(t('jobs.form.intervalOrder')));
     },
   });
+  const View = form.id ? Edit : Create;
+  const saveButtonProps = specSaveButtonProps(form.saveButtonProps, {
+    saving: form.saving,
+    disabled: disabled || cloud || form.loading,
+    label: t('jobs.form.submit'),
+    busyLabel: t('jobs.form.saving'),
+  });
   return (
-    <div>
-      <PageTitle title={title} />
-      <Card style={{ maxWidth: 640 }}>
-        <Spin spinning={form.loading}>
+    <View
+      title={title}
+      resource={form.kind}
+      recordItemId={form.id ?? undefined}
+      breadcrumb={false}
+      goBack={false}
+      isLoading={form.loading}
+      headerButtons={() => null}
+      saveButtonProps={saveButtonProps}
+      contentProps={{ style: { maxWidth: 640 } }}
+    >
           {form.error && <Alert type="error" showIcon message={form.error} style={{ marginBottom: 16 }} />}
           <Form {...form.formProps} layout="vertical" onFinish={onSubmit}>
             {children}
@@ -57,12 +72,8 @@ export function JobFormCard({ title, form, disabled, onSubmit, children }: Props
             <Form.Item name="b_insert" valuePropName="checked">
               <Checkbox>{t('jobs.form.saveToList')}</Checkbox>
             </Form.Item>
-            <Button type="primary" htmlType="submit" disabled={disabled || cloud || form.saving} loading={form.saving}>
-              {form.saving ? t('jobs.form.saving') : t('jobs.form.submit')}
-            </Button>
+            <HiddenSubmit disabled={saveButtonProps.disabled} />
           </Form>
-        </Spin>
-      </Card>
-    </div>
+    </View>
   );
 }

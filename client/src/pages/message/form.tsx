@@ -1,10 +1,11 @@
 import { useTranslate } from '@refinedev/core';
-import { App, Button, Card, Checkbox, Form, Input, Select, Space, Spin, Switch, Typography, Upload } from 'antd';
+import { Create, Edit } from '@refinedev/antd';
+import { App, Button, Checkbox, Form, Input, Select, Space, Switch, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
-import { FormError } from '../../components/FormParts';
+import { FormError, HiddenSubmit } from '../../components/FormParts';
 import { mapFormProps, useResourceForm } from '../../components/ResourceForm';
 import { useGoBack } from '../member/useGoBack';
 import { showTemplateCheck } from './CloudTemplateCheck';
@@ -51,8 +52,8 @@ function CaptionEditor({ value, onChange, onPlain }: { value?: string; onChange?
   );
 }
 
-/** The template form of /message/create and /message/edit?id= (preloaded when an id is given). */
-export function MessageForm({ id }: { id: string | null }) {
+/** The template form of /message/create and /message/edit?id= (preloaded when an id is given): Refine's `<Create>` / `<Edit>`. */
+export function MessageForm({ id, title }: { id: string | null; title: string }) {
   const t = useTranslate();
   const { modal } = App.useApp();
   const goBack = useGoBack('/message');
@@ -62,7 +63,7 @@ export function MessageForm({ id }: { id: string | null }) {
   const [withButtons, setWithButtons] = useState(true);
   const [buttons, setButtons] = useState<MessageButton[]>(emptyButtons);
   const [problem, setProblem] = useState<string | null>(null);
-  const { formProps, query, loading, saving, error } = useResourceForm<MessageRow, FormData>({
+  const { formProps, saveButtonProps, query, loading, error } = useResourceForm<MessageRow, FormData>({
     resource: 'message',
     edit: Boolean(id),
     id,
@@ -114,10 +115,20 @@ export function MessageForm({ id }: { id: string | null }) {
   };
   const fieldProps = mapFormProps<Fields, FormData>(formProps, toBody);
 
+  const View = id ? Edit : Create;
   return (
-    <Spin spinning={loading}>
+    <View
+      title={title}
+      resource="message"
+      recordItemId={id ?? undefined}
+      breadcrumb={false}
+      goBack={false}
+      isLoading={loading}
+      headerButtons={() => null}
+      saveButtonProps={saveButtonProps}
+      contentProps={{ style: { maxWidth: 760 } }}
+    >
       <FormError error={problem ?? error} />
-      <Card style={{ maxWidth: 760 }}>
         <Form<Fields> {...fieldProps} initialValues={fieldProps.initialValues ?? { text: '', active: true, waTemplateParams: [] }} layout="vertical">
           <Form.Item label={<Typography.Text strong>{t('message.fields.caption')}</Typography.Text>} extra={t('message.captionHint')} style={{ marginBottom: 16 }}>
             <div data-testid="caption-editor">
@@ -183,11 +194,8 @@ export function MessageForm({ id }: { id: string | null }) {
             )}
           </div>
           <CloudTemplateFields />
-          <Button type="primary" htmlType="submit" style={{ marginTop: 24 }} disabled={saving || loading}>
-            {saving ? t('shared.saving') : t('shared.save')}
-          </Button>
+          <HiddenSubmit disabled={saveButtonProps.disabled} />
         </Form>
-      </Card>
-    </Spin>
+    </View>
   );
 }

@@ -1,9 +1,9 @@
-import { useCreate, useOne, useTranslate } from '@refinedev/core';
-import { Alert, App, Button, Card, Grid, Input, Segmented, Space, Spin, Tag, Typography } from 'antd';
+import { Create } from '@refinedev/antd';
+import { useCan, useCreate, useOne, useTranslate } from '@refinedev/core';
+import { Alert, App, Button, Grid, Input, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PageTitle } from '../../components/PageTitle';
 import { useClientConfig } from '../../lib/config';
 import { serverText } from '../../lib/serverError';
 import { getSessionUser } from '../../lib/session';
@@ -75,9 +75,10 @@ export function WhatsappCreate() {
     setSocketError(`${msg.event} : ${data.message ? serverText(data.message, undefined, t) : JSON.stringify(msg.data)}`);
   });
 
+  const returnToList = useCan({ resource: 'whatsapp', action: 'returnToList' }).data?.can === true;
   const goBack = () => {
     if (window.history.length > 1) navigate(-1);
-    else navigate(type ? `/${type}/create` : user?.role === 'member' ? '/whatsapp' : '/');
+    else navigate(type ? `/${type}/create` : returnToList ? '/whatsapp' : '/');
   };
 
   // Saving the linked device makes (or reconnects) the account; the list refreshes from the cache.
@@ -137,9 +138,15 @@ export function WhatsappCreate() {
   ];
 
   return (
-    <div>
-      <PageTitle title={t('whatsapp.create.title')} extra={type && <Tag color="blue">{t(type === 'generator' ? 'whatsapp.create.forJob.generator' : 'whatsapp.create.forJob.validator')}</Tag>} />
-      <Card style={{ maxWidth: 560 }}>
+    <Create
+      title={t('whatsapp.create.title')}
+      resource="whatsapp"
+      breadcrumb={false}
+      goBack={false}
+      headerButtons={type ? <Tag color="blue">{t(type === 'generator' ? 'whatsapp.create.forJob.generator' : 'whatsapp.create.forJob.validator')}</Tag> : null}
+      // Linking saves the account itself once the phone confirms: the screen has no save button.
+      contentProps={{ actions: undefined, style: { maxWidth: 560 } }}
+    >
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           {target && (
             <Alert type="info" showIcon message={t('whatsapp.create.reconnecting', { name: target.pushname ?? '-', phone: target.phonenumber ?? '-' })} />
@@ -223,7 +230,6 @@ export function WhatsappCreate() {
             </Typography.Text>
           )}
         </Space>
-      </Card>
-    </div>
+    </Create>
   );
 }
