@@ -139,7 +139,7 @@ export function BlasterSend() {
         method: 'post',
         values: { senders: sender.phonenumber ?? sender.clientid, targets, message: values.message },
         meta: { fallback: t('blaster.sendError') },
-        successNotification: false,
+        // A refusal is the spec's 'Gagal!' dialog (below), not a notification.
         errorNotification: false,
       });
       // All delivered: the spec's dialog. Some failed: the same dialog as a warning, with the report under it.

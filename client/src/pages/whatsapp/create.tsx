@@ -1,10 +1,11 @@
 import { Create } from '@refinedev/antd';
 import { useCan, useCreate, useOne, useTranslate } from '@refinedev/core';
-import { Alert, App, Button, Grid, Input, Segmented, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Grid, Input, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useClientConfig } from '../../lib/config';
+import { doneWith, failWith } from '../../lib/notify';
 import { serverText } from '../../lib/serverError';
 import { getSessionUser } from '../../lib/session';
 import { useLive } from '../../providers/live';
@@ -39,7 +40,6 @@ export function WhatsappCreate() {
   const t = useTranslate();
   const user = getSessionUser();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const config = useClientConfig();
   const screens = Grid.useBreakpoint();
   const [params] = useSearchParams();
@@ -53,19 +53,16 @@ export function WhatsappCreate() {
   const { mutate: create, mutation: saving } = useCreate<AccountRow>();
 
   // The account being reconnected, read once; its number is the pairing default.
-  const { result: found, query: reading } = useOne<AccountRow>({
+  const { result: found } = useOne<AccountRow>({
     resource: 'whatsapp',
     id: reconnectId ?? undefined,
     queryOptions: { enabled: Boolean(reconnectId), retry: false },
-    errorNotification: false,
+    errorNotification: failWith(t('whatsapp.listError')),
   });
   const target = reconnectId && found?.id ? found : null;
   useEffect(() => {
     if (target?.phonenumber) setPhone(target.phonenumber);
   }, [target?.phonenumber]);
-  useEffect(() => {
-    if (reading.error) void message.error(reading.error.message || t('whatsapp.listError'));
-  }, [reading.error, message, t]);
 
   useLive(user ? String(user.id) : null, (msg) => {
     if (!SOCKET_ERRORS.includes(msg.event)) return;
@@ -87,13 +84,13 @@ export function WhatsappCreate() {
       {
         resource: 'whatsapp',
         values: { ...identity, proxyId, user_id: reconnectId ? null : user?.id, reconnect: reconnectId ?? undefined },
-        successNotification: false,
+        successNotification: doneWith(t('whatsapp.create.saved')),
+        // The linking screen shows a failed save itself, under the code it was linking with.
         errorNotification: false,
       },
       {
         onSuccess: () => {
           linking.saved();
-          void message.success(t('whatsapp.create.saved'));
           goBack();
         },
         onError: (err) => linking.setError(err.message || t('whatsapp.networkError')),
@@ -167,12 +164,7 @@ export function WhatsappCreate() {
             options={methods}
           />
           {mode === 'cloud' && (
-            <CloudLinkForm
-              onSaved={() => {
-                void message.success(t('whatsapp.create.saved'));
-                goBack();
-              }}
-            />
+            <CloudLinkForm onSaved={goBack} />
           )}
           {mode === 'code' && (
             <div>

@@ -66,10 +66,10 @@ export function WithdrawRequested() {
     const place = rowPlace(button);
     setRowBusy(row.id, true);
     mutate(
-      { url: '/admin/withdraw/update', method: 'put', values: { id: row.id, status }, successNotification: false, errorNotification: failWith(t('shared.network')) },
+      { url: '/admin/withdraw/update', method: 'put', values: { id: row.id, status }, errorNotification: failWith(t('shared.network')) },
       {
         onSuccess: async ({ data }) => {
-          // The spec's success dialog ('Permintaan withdraw Diterima') stands in for a notification.
+          // The spec's success dialog ('Permintaan withdraw Diterima') stands in for a notification (a custom call has none of its own).
           modal.success({ title: serverText(data.msg, data.code, t), afterClose: () => focusRowAction(place) });
           // The row keeps 'Mengirim...' until the refetched list shows its new status.
           await invalidate({ resource: 'withdraw', invalidates: ['list'] });
