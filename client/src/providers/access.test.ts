@@ -15,6 +15,7 @@ describe('rules the spec states by role', () => {
     ['dashboard', 'member', ['member']],
     ['dashboard', 'admin', ['admin', 'dev']],
     ['whatsapp', 'listAll', ['dev']],
+    ['jobs', 'listAll', ['dev']],
     ['whatsapp', 'returnToList', ['member']],
     ['books', 'withdrawals', ['admin']],
     ['withdraw', 'decide', ['admin']],

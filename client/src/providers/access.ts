@@ -17,6 +17,8 @@ const ROLE_RULES: Record<string, readonly Role[]> = {
   'dashboard:admin': ['admin', 'dev'],
   // The job screens' WhatsApp selector offers every account to dev, the caller's own to everyone else.
   'whatsapp:listAll': ['dev'],
+  // The generator and validator lists show every job to dev, the caller's own to admin and staff.
+  'jobs:listAll': ['dev'],
   // A member's linked account leads back to their account list; other roles go to the dashboard.
   'whatsapp:returnToList': ['member'],
   // The withdrawals report of 'Ekspor' (bank details) is admin's.
