@@ -55,35 +55,35 @@ export function BonusCreate() {
   return (
     <Create title={t('bonus.createTitle')} resource="bonus" breadcrumb={false} goBack={false} saveButtonProps={saveButtonProps} contentProps={{ style: { maxWidth: 560 } }}>
       <FormError error={saveError} />
-        <Form {...formProps} layout="vertical" onFinish={(values: Values) => onFinish?.({ ...values, adminId: getSessionUser()?.id })}>
-          <Form.Item label={t('bonus.fields.member')} name="userId" rules={[{ required: true, message: t('bonus.memberRequired') }]}>
-            <FormSelect
-              showSearch
-              loading={members.query.isLoading}
-              placeholder={t('bonus.pickMember')}
-              optionFilterProp="label"
-              options={people.map((u) => ({ value: u.id, label: label(u) }))}
-              data-testid="bonus-member"
-            />
-          </Form.Item>
-          <Form.Item
-            label={t('bonus.fields.nominal')}
-            name="nominal"
-            validateFirst
-            // A negative or zero amount is refused with its reason, not silently turned into 1.
-            rules={[
-              notANumberRule(t('bonus.fields.nominal')),
-              { required: true, type: 'integer', message: t('bonus.nominalRequired') },
-              { type: 'integer', min: 1, message: t('bonus.nominalPositive') },
-            ]}
-          >
-            <TypedNumberInput style={{ width: '100%' }} addonBefore="Rp" />
-          </Form.Item>
-          <Form.Item label={t('bonus.fields.reason')} name="reason" rules={[{ required: true, whitespace: true, message: t('bonus.reasonRequired') }]}>
-            <Input.TextArea rows={3} maxLength={1000} />
-          </Form.Item>
-          <HiddenSubmit disabled={saveButtonProps.disabled} />
-        </Form>
+      <Form {...formProps} layout="vertical" onFinish={(values: Values) => onFinish?.({ ...values, adminId: getSessionUser()?.id })}>
+        <Form.Item label={t('bonus.fields.member')} name="userId" rules={[{ required: true, message: t('bonus.memberRequired') }]}>
+          <FormSelect
+            showSearch
+            loading={members.query.isLoading}
+            placeholder={t('bonus.pickMember')}
+            optionFilterProp="label"
+            options={people.map((u) => ({ value: u.id, label: label(u) }))}
+            data-testid="bonus-member"
+          />
+        </Form.Item>
+        <Form.Item
+          label={t('bonus.fields.nominal')}
+          name="nominal"
+          validateFirst
+          // A negative or zero amount is refused with its reason, not silently turned into 1.
+          rules={[
+            notANumberRule(t('bonus.fields.nominal')),
+            { required: true, type: 'integer', message: t('bonus.nominalRequired') },
+            { type: 'integer', min: 1, message: t('bonus.nominalPositive') },
+          ]}
+        >
+          <TypedNumberInput style={{ width: '100%' }} addonBefore="Rp" />
+        </Form.Item>
+        <Form.Item label={t('bonus.fields.reason')} name="reason" rules={[{ required: true, whitespace: true, message: t('bonus.reasonRequired') }]}>
+          <Input.TextArea rows={3} maxLength={1000} />
+        </Form.Item>
+        <HiddenSubmit disabled={saveButtonProps.disabled} />
+      </Form>
     </Create>
   );
 }

@@ -56,24 +56,24 @@ export function JobFormCard({ title, form, disabled, onSubmit, children }: Props
       saveButtonProps={saveButtonProps}
       contentProps={{ style: { maxWidth: 640 } }}
     >
-          {form.error && <Alert type="error" showIcon message={form.error} style={{ marginBottom: 16 }} />}
-          <Form {...form.formProps} layout="vertical" onFinish={onSubmit}>
-            {children}
-            <Form.Item label={t('jobs.form.intervalMin')} name="interval_min" validateFirst dependencies={['interval_max']} rules={[notANumberRule(t('jobs.form.intervalMin')), whole, minAtMostMax]}>
-              <TypedNumberInput name="interval_min" style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item label={t('jobs.form.intervalMax')} name="interval_max" validateFirst rules={[notANumberRule(t('jobs.form.intervalMax')), whole]}>
-              <TypedNumberInput name="interval_max" style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item label={t('jobs.form.whatsapp')} name="whatsapp_id" rules={[{ required: false }]}>
-              <AccountSelect kind={form.kind} current={form.current} />
-            </Form.Item>
-            {cloud && <Alert type="warning" showIcon message={t('jobs.form.cloudAccount')} style={{ marginBottom: 16 }} data-testid="cloud-account-alert" />}
-            <Form.Item name="b_insert" valuePropName="checked">
-              <Checkbox>{t('jobs.form.saveToList')}</Checkbox>
-            </Form.Item>
-            <HiddenSubmit disabled={saveButtonProps.disabled} />
-          </Form>
+      {form.error && <Alert type="error" showIcon message={form.error} style={{ marginBottom: 16 }} />}
+      <Form {...form.formProps} layout="vertical" onFinish={onSubmit}>
+        {children}
+        <Form.Item label={t('jobs.form.intervalMin')} name="interval_min" validateFirst dependencies={['interval_max']} rules={[notANumberRule(t('jobs.form.intervalMin')), whole, minAtMostMax]}>
+          <TypedNumberInput name="interval_min" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item label={t('jobs.form.intervalMax')} name="interval_max" validateFirst rules={[notANumberRule(t('jobs.form.intervalMax')), whole]}>
+          <TypedNumberInput name="interval_max" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item label={t('jobs.form.whatsapp')} name="whatsapp_id" rules={[{ required: false }]}>
+          <AccountSelect kind={form.kind} current={form.current} />
+        </Form.Item>
+        {cloud && <Alert type="warning" showIcon message={t('jobs.form.cloudAccount')} style={{ marginBottom: 16 }} data-testid="cloud-account-alert" />}
+        <Form.Item name="b_insert" valuePropName="checked">
+          <Checkbox>{t('jobs.form.saveToList')}</Checkbox>
+        </Form.Item>
+        <HiddenSubmit disabled={saveButtonProps.disabled} />
+      </Form>
     </View>
   );
 }

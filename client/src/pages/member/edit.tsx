@@ -72,19 +72,19 @@ export function MemberEdit() {
       {!loading && !user && !error && <Typography.Paragraph>{t('member.notFound')}</Typography.Paragraph>}
       {user && (
         <>
-            <Typography.Paragraph>
-              <strong>
-                {user.firstname} {user.lastname}
-              </strong>{' '}
-              ({user.email})
-            </Typography.Paragraph>
-            <Form {...formProps} layout="vertical">
-              <Typography.Title level={5}>{t('member.interval')}</Typography.Title>
-              <IntegerItem label={t('member.intervalMin')} name="blast_interval_min" what={t('member.intervalMin')} />
-              <IntegerItem label={t('member.intervalMax')} name="blast_interval_max" what={t('member.intervalMax')} dependencies={['blast_interval_min']} rules={[atLeast('blast_interval_min')]} />
-              <IntegerItem label={t('member.fee')} name="blast_fee" what={t('member.fee')} extra={t('member.feeHint')} />
-              <HiddenSubmit disabled={saveButtonProps.disabled} />
-            </Form>
+          <Typography.Paragraph>
+            <strong>
+              {user.firstname} {user.lastname}
+            </strong>{' '}
+            ({user.email})
+          </Typography.Paragraph>
+          <Form {...formProps} layout="vertical">
+            <Typography.Title level={5}>{t('member.interval')}</Typography.Title>
+            <IntegerItem label={t('member.intervalMin')} name="blast_interval_min" what={t('member.intervalMin')} />
+            <IntegerItem label={t('member.intervalMax')} name="blast_interval_max" what={t('member.intervalMax')} dependencies={['blast_interval_min']} rules={[atLeast('blast_interval_min')]} />
+            <IntegerItem label={t('member.fee')} name="blast_fee" what={t('member.fee')} extra={t('member.feeHint')} />
+            <HiddenSubmit disabled={saveButtonProps.disabled} />
+          </Form>
         </>
       )}
     </Edit>

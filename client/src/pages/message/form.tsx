@@ -129,73 +129,73 @@ export function MessageForm({ id, title }: { id: string | null; title: string })
       contentProps={{ style: { maxWidth: 760 } }}
     >
       <FormError error={problem ?? error} />
-        <Form<Fields> {...fieldProps} initialValues={fieldProps.initialValues ?? { text: '', active: true, waTemplateParams: [] }} layout="vertical">
-          <Form.Item label={<Typography.Text strong>{t('message.fields.caption')}</Typography.Text>} extra={t('message.captionHint')} style={{ marginBottom: 16 }}>
-            <div data-testid="caption-editor">
-              <Form.Item name="text" noStyle>
-                <CaptionEditor onPlain={(text) => (plain.current = text)} />
-              </Form.Item>
-            </div>
-          </Form.Item>
-          <div style={{ marginTop: 16 }}>
-            <Typography.Text strong>{t('message.fields.media')}</Typography.Text>
-            {media && !removeMedia && !file && (
-              <Space style={{ display: 'flex', margin: '8px 0' }}>
-                <MediaPreview media={media} />
-                <Button size="small" onClick={() => setRemoveMedia(true)}>
-                  {t('message.removeMedia')}
-                </Button>
-              </Space>
-            )}
-            <Upload
-              accept={MEDIA_ACCEPT}
-              maxCount={1}
-              fileList={file ? [file] : []}
-              beforeUpload={(f) => {
-                if (f.size > MAX_MEDIA) modal.warning({ title: t('message.tooBig') });
-                return false;
-              }}
-              onChange={({ fileList }) => {
-                const next = fileList[fileList.length - 1] ?? null;
-                setFile(next && (next.size ?? 0) <= MAX_MEDIA ? next : null);
-              }}
-              onRemove={() => setFile(null)}
-            >
-              <Button style={{ marginTop: 8 }}>{t('message.pickMedia')}</Button>
-            </Upload>
-          </div>
-          <Space style={{ marginTop: 16 }}>
-            <Typography.Text strong>{t('message.fields.status')}</Typography.Text>
-            <Form.Item name="active" valuePropName="checked" noStyle>
-              <Switch checkedChildren="active" unCheckedChildren="nonactive" aria-label="status" />
+      <Form<Fields> {...fieldProps} initialValues={fieldProps.initialValues ?? { text: '', active: true, waTemplateParams: [] }} layout="vertical">
+        <Form.Item label={<Typography.Text strong>{t('message.fields.caption')}</Typography.Text>} extra={t('message.captionHint')} style={{ marginBottom: 16 }}>
+          <div data-testid="caption-editor">
+            <Form.Item name="text" noStyle>
+              <CaptionEditor onPlain={(text) => (plain.current = text)} />
             </Form.Item>
-          </Space>
-          <div style={{ marginTop: 16 }}>
-            <Checkbox checked={withButtons} onChange={(e) => toggleButtons(e.target.checked)} style={{ display: 'none' }} data-testid="add-buttons">
-              {t('message.addButtons')}
-            </Checkbox>
-            {withButtons && (
-              <>
-                <Typography.Text strong>{t('message.fields.button')}</Typography.Text>
-                {buttons.map((b, i) => (
-                  <Space key={b.id} style={{ display: 'flex', marginTop: 8 }} wrap data-testid={`button-row-${i}`}>
-                    <Select<MessageButton['type']>
-                      value={b.type}
-                      style={{ width: 170 }}
-                      onChange={(type) => setButton(i, { type })}
-                      options={BUTTON_TYPES.map((value) => ({ value, label: t(buttonTypeKey(value)) }))}
-                      aria-label={`button type ${i + 1}`}
-                    />
-                    <Input placeholder={t('message.buttonTitle')} value={b.title} maxLength={20} onChange={(e) => setButton(i, { title: e.target.value })} aria-label={`button title ${i + 1}`} />
-                    <Input placeholder={t('message.buttonUrl')} value={b.url} onChange={(e) => setButton(i, { url: e.target.value })} aria-label={`button url ${i + 1}`} />
-                  </Space>
-                ))}
-              </>
-            )}
           </div>
-          <CloudTemplateFields />
-          <HiddenSubmit disabled={saveButtonProps.disabled} />
-        </Form>
+        </Form.Item>
+        <div style={{ marginTop: 16 }}>
+          <Typography.Text strong>{t('message.fields.media')}</Typography.Text>
+          {media && !removeMedia && !file && (
+            <Space style={{ display: 'flex', margin: '8px 0' }}>
+              <MediaPreview media={media} />
+              <Button size="small" onClick={() => setRemoveMedia(true)}>
+                {t('message.removeMedia')}
+              </Button>
+            </Space>
+          )}
+          <Upload
+            accept={MEDIA_ACCEPT}
+            maxCount={1}
+            fileList={file ? [file] : []}
+            beforeUpload={(f) => {
+              if (f.size > MAX_MEDIA) modal.warning({ title: t('message.tooBig') });
+              return false;
+            }}
+            onChange={({ fileList }) => {
+              const next = fileList[fileList.length - 1] ?? null;
+              setFile(next && (next.size ?? 0) <= MAX_MEDIA ? next : null);
+            }}
+            onRemove={() => setFile(null)}
+          >
+            <Button style={{ marginTop: 8 }}>{t('message.pickMedia')}</Button>
+          </Upload>
+        </div>
+        <Space style={{ marginTop: 16 }}>
+          <Typography.Text strong>{t('message.fields.status')}</Typography.Text>
+          <Form.Item name="active" valuePropName="checked" noStyle>
+            <Switch checkedChildren="active" unCheckedChildren="nonactive" aria-label="status" />
+          </Form.Item>
+        </Space>
+        <div style={{ marginTop: 16 }}>
+          <Checkbox checked={withButtons} onChange={(e) => toggleButtons(e.target.checked)} style={{ display: 'none' }} data-testid="add-buttons">
+            {t('message.addButtons')}
+          </Checkbox>
+          {withButtons && (
+            <>
+              <Typography.Text strong>{t('message.fields.button')}</Typography.Text>
+              {buttons.map((b, i) => (
+                <Space key={b.id} style={{ display: 'flex', marginTop: 8 }} wrap data-testid={`button-row-${i}`}>
+                  <Select<MessageButton['type']>
+                    value={b.type}
+                    style={{ width: 170 }}
+                    onChange={(type) => setButton(i, { type })}
+                    options={BUTTON_TYPES.map((value) => ({ value, label: t(buttonTypeKey(value)) }))}
+                    aria-label={`button type ${i + 1}`}
+                  />
+                  <Input placeholder={t('message.buttonTitle')} value={b.title} maxLength={20} onChange={(e) => setButton(i, { title: e.target.value })} aria-label={`button title ${i + 1}`} />
+                  <Input placeholder={t('message.buttonUrl')} value={b.url} onChange={(e) => setButton(i, { url: e.target.value })} aria-label={`button url ${i + 1}`} />
+                </Space>
+              ))}
+            </>
+          )}
+        </div>
+        <CloudTemplateFields />
+        <HiddenSubmit disabled={saveButtonProps.disabled} />
+      </Form>
     </View>
   );
 }

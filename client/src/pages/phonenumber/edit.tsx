@@ -48,24 +48,24 @@ export function PhoneNumberEdit() {
     >
       <FormError error={error} />
       {optOutReason && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('phonenumber.optedOut', { reason: optOutReason })} />}
-          <Form {...fieldProps} layout="vertical">
-            <Form.Item label={t('phonenumber.fields.number')} name="number" rules={PHONE_RULES}>
-              <Input maxLength={32} inputMode="tel" />
-            </Form.Item>
-            <Form.Item label={t('phonenumber.fields.nameInput')} name="name" rules={[{ required: true, whitespace: true, message: t('phonenumber.nameRequired') }]}>
-              <Input maxLength={200} />
-            </Form.Item>
-            {/* The checkbox edits `status` itself, so the server's error for it lands under it. */}
-            <Form.Item
-              name="status"
-              valuePropName="checked"
-              getValueProps={(status: Values['status'] | undefined) => ({ checked: status !== 'nonactive' })}
-              normalize={(checked: boolean) => (checked ? 'active' : 'nonactive')}
-            >
-              <Checkbox disabled={Boolean(optOutReason)}>{t('phonenumber.fields.active')}</Checkbox>
-            </Form.Item>
-            <HiddenSubmit disabled={saveButtonProps.disabled} />
-          </Form>
+      <Form {...fieldProps} layout="vertical">
+        <Form.Item label={t('phonenumber.fields.number')} name="number" rules={PHONE_RULES}>
+          <Input maxLength={32} inputMode="tel" />
+        </Form.Item>
+        <Form.Item label={t('phonenumber.fields.nameInput')} name="name" rules={[{ required: true, whitespace: true, message: t('phonenumber.nameRequired') }]}>
+          <Input maxLength={200} />
+        </Form.Item>
+        {/* The checkbox edits `status` itself, so the server's error for it lands under it. */}
+        <Form.Item
+          name="status"
+          valuePropName="checked"
+          getValueProps={(status: Values['status'] | undefined) => ({ checked: status !== 'nonactive' })}
+          normalize={(checked: boolean) => (checked ? 'active' : 'nonactive')}
+        >
+          <Checkbox disabled={Boolean(optOutReason)}>{t('phonenumber.fields.active')}</Checkbox>
+        </Form.Item>
+        <HiddenSubmit disabled={saveButtonProps.disabled} />
+      </Form>
     </Edit>
   );
 }

@@ -49,15 +49,15 @@ export function ProxyEdit() {
       contentProps={{ style: { maxWidth: 560 } }}
     >
       <FormError error={error} />
-          <Form {...fieldProps} layout="vertical">
-            <Form.Item label={t('proxy.fields.value')} name="value" rules={[{ required: true, whitespace: true, message: t('proxy.required') }]}>
-              <Input maxLength={500} />
-            </Form.Item>
-            <Form.Item label={t('proxy.fields.active')} name="active" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-            <HiddenSubmit disabled={saveButtonProps.disabled} />
-          </Form>
+      <Form {...fieldProps} layout="vertical">
+        <Form.Item label={t('proxy.fields.value')} name="value" rules={[{ required: true, whitespace: true, message: t('proxy.required') }]}>
+          <Input maxLength={500} />
+        </Form.Item>
+        <Form.Item label={t('proxy.fields.active')} name="active" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <HiddenSubmit disabled={saveButtonProps.disabled} />
+      </Form>
     </Edit>
   );
 }

@@ -144,84 +144,84 @@ export function WhatsappCreate() {
       // Linking saves the account itself once the phone confirms: the screen has no save button.
       contentProps={{ actions: undefined, style: { maxWidth: 560 } }}
     >
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-          {target && (
-            <Alert type="info" showIcon message={t('whatsapp.create.reconnecting', { name: target.pushname ?? '-', phone: target.phonenumber ?? '-' })} />
-          )}
-          {mode !== 'cloud' && (
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        {target && (
+          <Alert type="info" showIcon message={t('whatsapp.create.reconnecting', { name: target.pushname ?? '-', phone: target.phonenumber ?? '-' })} />
+        )}
+        {mode !== 'cloud' && (
+          <div>
+            <Typography.Text type="secondary">{t('whatsapp.create.deviceId')}</Typography.Text>
+            <Input value={deviceId} readOnly aria-label={t('whatsapp.create.deviceId')} />
+          </div>
+        )}
+        <Segmented<Method>
+          block
+          // Three methods, or a phone's width: one under the other, so no label is cut short.
+          vertical={methods.length > 2 || !screens.md}
+          value={mode}
+          disabled={working || step === 'shown'}
+          onChange={setMode}
+          options={methods}
+        />
+        {mode === 'cloud' && (
+          <CloudLinkForm onSaved={goBack} />
+        )}
+        {mode === 'code' && (
+          <div>
+            <Typography.Text type="secondary">{t('whatsapp.create.number')}</Typography.Text>
+            <Input
+              aria-label={t('whatsapp.create.number')}
+              value={phone}
+              placeholder="6281xxxxxxx"
+              inputMode="numeric"
+              disabled={working || step === 'shown'}
+              onChange={(e) => setPhone(e.target.value)}
+              status={phoneError ? 'error' : undefined}
+            />
+            {phoneError && <Typography.Text type="danger">{phoneError}</Typography.Text>}
+          </div>
+        )}
+        {mode !== 'cloud' && (step === 'idle' || step === 'expired') && (
+          <Button type="primary" block onClick={start} loading={working}>
+            {mode === 'qr' ? t('whatsapp.create.generateQr') : t('whatsapp.create.generateCode')}
+          </Button>
+        )}
+        {step === 'generating' && (
+          <Button type="primary" block loading disabled>
+            {t('whatsapp.create.creating')}
+          </Button>
+        )}
+        {step === 'generating' && <Typography.Text type="secondary">{t(mode === 'qr' ? 'whatsapp.create.preparingQr' : 'whatsapp.create.preparingCode', { count: seconds })}</Typography.Text>}
+        {step === 'shown' && (
+          <div style={{ textAlign: 'center' }} data-testid="link-code">
+            {mode === 'qr' && qr && <QrImage value={qr} alt={t('whatsapp.create.qrAlt')} />}
+            {mode === 'code' && shownCode && (
+              <Typography.Title level={2} copyable style={{ letterSpacing: 4 }} data-testid="pairing-code">
+                {shownCode}
+              </Typography.Title>
+            )}
             <div>
-              <Typography.Text type="secondary">{t('whatsapp.create.deviceId')}</Typography.Text>
-              <Input value={deviceId} readOnly aria-label={t('whatsapp.create.deviceId')} />
+              <Typography.Text>
+                {t(mode === 'qr' ? 'whatsapp.create.scanQr' : 'whatsapp.create.enterCode', { count: seconds })}
+              </Typography.Text>
             </div>
-          )}
-          <Segmented<Method>
-            block
-            // Three methods, or a phone's width: one under the other, so no label is cut short.
-            vertical={methods.length > 2 || !screens.md}
-            value={mode}
-            disabled={working || step === 'shown'}
-            onChange={setMode}
-            options={methods}
-          />
-          {mode === 'cloud' && (
-            <CloudLinkForm onSaved={goBack} />
-          )}
-          {mode === 'code' && (
-            <div>
-              <Typography.Text type="secondary">{t('whatsapp.create.number')}</Typography.Text>
-              <Input
-                aria-label={t('whatsapp.create.number')}
-                value={phone}
-                placeholder="6281xxxxxxx"
-                inputMode="numeric"
-                disabled={working || step === 'shown'}
-                onChange={(e) => setPhone(e.target.value)}
-                status={phoneError ? 'error' : undefined}
-              />
-              {phoneError && <Typography.Text type="danger">{phoneError}</Typography.Text>}
-            </div>
-          )}
-          {mode !== 'cloud' && (step === 'idle' || step === 'expired') && (
-            <Button type="primary" block onClick={start} loading={working}>
-              {mode === 'qr' ? t('whatsapp.create.generateQr') : t('whatsapp.create.generateCode')}
-            </Button>
-          )}
-          {step === 'generating' && (
-            <Button type="primary" block loading disabled>
-              {t('whatsapp.create.creating')}
-            </Button>
-          )}
-          {step === 'generating' && <Typography.Text type="secondary">{t(mode === 'qr' ? 'whatsapp.create.preparingQr' : 'whatsapp.create.preparingCode', { count: seconds })}</Typography.Text>}
-          {step === 'shown' && (
-            <div style={{ textAlign: 'center' }} data-testid="link-code">
-              {mode === 'qr' && qr && <QrImage value={qr} alt={t('whatsapp.create.qrAlt')} />}
-              {mode === 'code' && shownCode && (
-                <Typography.Title level={2} copyable style={{ letterSpacing: 4 }} data-testid="pairing-code">
-                  {shownCode}
-                </Typography.Title>
-              )}
-              <div>
-                <Typography.Text>
-                  {t(mode === 'qr' ? 'whatsapp.create.scanQr' : 'whatsapp.create.enterCode', { count: seconds })}
-                </Typography.Text>
-              </div>
-              {simLink && simUsable === true && (
-                <a href={simLink} target="_blank" rel="noopener noreferrer" data-testid="sim-link">
-                  {t('whatsapp.create.simLink')}
-                </a>
-              )}
-              {simLink && simUsable === false && <Typography.Text type="secondary">{t('whatsapp.create.simByAdmin')}</Typography.Text>}
-            </div>
-          )}
-          {step === 'expired' && <Alert type="warning" showIcon message={t(mode === 'qr' ? 'whatsapp.create.qrExpired' : 'whatsapp.create.codeExpired')} />}
-          {step === 'authenticated' && <Alert type="success" showIcon message={t('whatsapp.create.linked')} />}
-          {error && <Typography.Text type="danger">{error}</Typography.Text>}
-          {socketError && (
-            <Typography.Text type="danger" data-testid="socket-error">
-              {socketError}
-            </Typography.Text>
-          )}
-        </Space>
+            {simLink && simUsable === true && (
+              <a href={simLink} target="_blank" rel="noopener noreferrer" data-testid="sim-link">
+                {t('whatsapp.create.simLink')}
+              </a>
+            )}
+            {simLink && simUsable === false && <Typography.Text type="secondary">{t('whatsapp.create.simByAdmin')}</Typography.Text>}
+          </div>
+        )}
+        {step === 'expired' && <Alert type="warning" showIcon message={t(mode === 'qr' ? 'whatsapp.create.qrExpired' : 'whatsapp.create.codeExpired')} />}
+        {step === 'authenticated' && <Alert type="success" showIcon message={t('whatsapp.create.linked')} />}
+        {error && <Typography.Text type="danger">{error}</Typography.Text>}
+        {socketError && (
+          <Typography.Text type="danger" data-testid="socket-error">
+            {socketError}
+          </Typography.Text>
+        )}
+      </Space>
     </Create>
   );
 }
