@@ -1,9 +1,8 @@
-import { useTranslate } from '@refinedev/core';
+import { useCan, useTranslate } from '@refinedev/core';
 import { Alert, Button, Form, Input, Modal, Radio, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { downloadFromApi } from '../lib/transfer';
-import { getSessionUser } from '../lib/session';
 
 type Report = 'members' | 'withdrawals' | 'messagelog' | 'audit';
 
@@ -24,7 +23,7 @@ const firstOfMonth = () => `${today().slice(0, 8)}01`;
  */
 export function BooksExportButton() {
   const t = useTranslate();
-  const isAdmin = getSessionUser()?.role === 'admin';
+  const isAdmin = useCan({ resource: 'books', action: 'withdrawals' }).data?.can === true;
   const [open, setOpen] = useState(false);
   const [report, setReport] = useState<Report>('members');
   const [from, setFrom] = useState(firstOfMonth);

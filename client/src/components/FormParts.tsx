@@ -16,6 +16,15 @@ export function FormError({ error, bare, testId = 'form-error' }: { error: strin
   );
 }
 
+/**
+ * Enter in a field submits the form: Refine's save button sits in the card's footer, outside the antd
+ * Form, so the form keeps a hidden submit of its own for the keyboard.
+ */
+export function HiddenSubmit({ disabled }: { disabled?: boolean }) {
+  // Disabled with the save button, so Enter submits only when Simpan could be clicked.
+  return <button type="submit" hidden aria-hidden tabIndex={-1} disabled={disabled} />;
+}
+
 /** The submit button: 'Simpan', 'Menyimpan...' (disabled) while saving. */
 export function SaveButton({ saving, disabled, label, busyLabel }: { saving: boolean; disabled?: boolean; label?: string; busyLabel?: string }) {
   const t = useTranslate();

@@ -1,7 +1,8 @@
 import type { BaseKey, BaseRecord, HttpError } from '@refinedev/core';
 import { useTranslate } from '@refinedev/core';
 import { useForm, type UseFormProps } from '@refinedev/antd';
-import type { FormInstance, FormProps } from 'antd';
+import type { ButtonProps, FormInstance, FormProps } from 'antd';
+import type { SaveButtonProps } from '@refinedev/antd';
 import { useSingleFlight } from '../lib/useSingleFlight';
 
 interface Options<TRecord extends BaseRecord> {
@@ -24,6 +25,9 @@ interface Options<TRecord extends BaseRecord> {
   saved?: string | false | ((record: BaseRecord) => string);
   /** Turns the loaded record into form values (a status into a switch). */
   select?: (record: TRecord) => BaseRecord;
+  /** The save button's words: 'Simpan' and 'Menyimpan...' unless the spec names others ('Simpan Proxy'). */
+  saveLabel?: string;
+  savingLabel?: string;
 }
 
 /**
@@ -32,7 +36,7 @@ interface Options<TRecord extends BaseRecord> {
  * their fields by `HttpError.errors`. A failure is shown once, in the form as 'Error: …' next to the
  * fields it names (the spec's form error), so the provider does not repeat it. `error` is that failure.
  */
-export function useResourceForm<TRecord extends BaseRecord, TVariables = Record<string, unknown>>({ resource, id, edit, onSaved, loadRecord = true, loadFallback, saveFallback, saved, select }: Options<TRecord>) {
+export function useResourceForm<TRecord extends BaseRecord, TVariables = Record<string, unknown>>({ resource, id, edit, onSaved, loadRecord = true, loadFallback, saveFallback, saved, select, saveLabel, savingLabel }: Options<TRecord>) {
   const t = useTranslate();
   const props: UseFormProps<TRecord, HttpError, TVariables> = {
     resource,
@@ -66,12 +70,15 @@ export function useResourceForm<TRecord extends BaseRecord, TVariables = Record<
     form.mutation.reset();
     (form.formProps.form as FormInstance | undefined)?.setFields(serverFields.map((name) => ({ name, errors: [] })));
   };
+  const saving = form.mutation.isPending;
+  const loading = Boolean(edit && id && loadRecord && form.query?.isLoading);
   return {
     ...form,
     formProps: { ...form.formProps, onFinish } as FormProps<TVariables>,
+    saveButtonProps: specSaveButtonProps(form.saveButtonProps, { saving, disabled: loading, label: saveLabel ?? t('shared.save'), busyLabel: savingLabel ?? t('shared.saving') }),
     clearSaveError,
-    loading: Boolean(edit && id && loadRecord && form.query?.isLoading),
-    saving: form.mutation.isPending,
+    loading,
+    saving,
     error: saveError ?? loadError,
   };
 }
@@ -105,4 +112,21 @@ export function clearingOnSave<T>(formProps: FormProps<T>, clearOther: () => voi
       return formProps.onFinish?.(values);
     },
   };
+}
+
+/**
+ * `<Create>` for a screen with two ways in (a manual form and a file upload, each in its own card):
+ * Refine's page header and title, its content card left bare so the two cards sit side by side, and no
+ * footer (each card carries its own button).
+ */
+export const TWO_WAY_CREATE = {
+  contentProps: { actions: undefined, variant: 'borderless', style: { background: 'transparent', boxShadow: 'none' }, styles: { body: { padding: 0 } } },
+} as const;
+
+/**
+ * Refine's save button with the spec's words: its label while idle, its busy label ('Menyimpan...')
+ * while the call runs, disabled then, without Refine's icon or spinner (the spec's button is plain text).
+ */
+export function specSaveButtonProps(saveButtonProps: ButtonProps & { onClick?: () => void }, { saving, disabled, label, busyLabel }: { saving: boolean; disabled?: boolean; label: string; busyLabel: string }): SaveButtonProps {
+  return { ...saveButtonProps, icon: null, loading: false, disabled: saving || Boolean(disabled), children: saving ? busyLabel : label };
 }

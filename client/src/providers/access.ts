@@ -1,5 +1,5 @@
 import type { AccessControlProvider } from '@refinedev/core';
-import { canOpenPage } from '../../../common/roles';
+import { canOpenPage, type Role } from '../../../common/roles';
 import { getSessionUser } from '../lib/session';
 
 /** The route of a resource's action, without the spec's `?id=` part ('/proxy/edit?id=:id' → '/proxy/edit'). */
@@ -8,11 +8,38 @@ function routeOf(route: unknown): string | undefined {
 }
 
 /**
+ * What the spec rules by role rather than by page, asked as `useCan({ resource, action })`: the roles
+ * each answer allows (the server checks the same rules on every call; these only shape the screens).
+ */
+const ROLE_RULES: Record<string, readonly Role[]> = {
+  // `/` and `/dashboard`: members get theirs, admin and dev theirs; staff land on the withdraw requests.
+  'dashboard:member': ['member'],
+  'dashboard:admin': ['admin', 'dev'],
+  // The job screens' WhatsApp selector offers every account to dev, the caller's own to everyone else.
+  'whatsapp:listAll': ['dev'],
+  // The generator and validator lists show every job to dev, the caller's own to admin and staff.
+  'jobs:listAll': ['dev'],
+  // A member's linked account leads back to their account list; other roles go to the dashboard.
+  'whatsapp:returnToList': ['member'],
+  // The withdrawals report of 'Ekspor' (bank details) is admin's.
+  'books:withdrawals': ['admin'],
+  // Only admin decides a withdraw request (approve / reject); dev and staff read the list.
+  'withdraw:decide': ['admin'],
+  // The server's admin channel of live events (every account's and request's changes): admin and dev.
+  'live:admin': ['admin', 'dev'],
+};
+
+/**
  * The one role table of common/ decides, by the page the action opens: a resource's list, create or
  * edit route (or `params.path` when a screen names it).
  */
 export const accessControlProvider: AccessControlProvider = {
   can: async ({ resource, action, params }) => {
+    const rule = ROLE_RULES[`${resource ?? ''}:${action}`];
+    if (rule) {
+      const role = getSessionUser()?.role;
+      return { can: role !== undefined && rule.includes(role) };
+    }
     const item = params?.resource as { list?: unknown; create?: unknown; edit?: unknown } | undefined;
     const byAction = action === 'create' ? item?.create : action === 'edit' ? item?.edit : item?.list;
     const path = (params?.path as string | undefined) ?? routeOf(byAction) ?? (resource ? `/${resource}` : '/');

@@ -1,7 +1,7 @@
 import { ThemedLayout, useThemedLayoutContext } from '@refinedev/antd';
 import { useGetIdentity, usePermissions } from '@refinedev/core';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { isRole, type Role } from '../../../../common/roles';
 import { getSessionUser, type SessionUser } from '../../lib/session';
 import { bandOf, useViewportWidth } from '../../lib/useViewport';
@@ -66,15 +66,30 @@ function ConsoleHeader() {
   return <TopBar user={user} collapsed={collapsed} mobile={mobile} onToggle={toggle} />;
 }
 
+/**
+ * A key that changes when the browser's back or forward buttons move within the console. Refine's
+ * `useTable` reads the address when a list mounts (and when it is emptied), not when history brings
+ * back another `?status=` / `?s=` / `?page=` of the same list; mounting the screen again on those
+ * moves makes it read the address as on opening, and TanStack Query's cache answers at once.
+ */
+function useHistoryKey(): string {
+  const { key } = useLocation();
+  const type = useNavigationType();
+  const current = useRef(key);
+  if (type === 'POP') current.current = key;
+  return current.current;
+}
+
 const ConsoleTitle = ({ collapsed }: { collapsed: boolean }) => <Brand collapsed={collapsed} />;
 
 /** Refine's ThemedLayout with the console's own Sider, Header and Title, around the current screen. */
 export function AppLayout() {
   const band = bandOf(useViewportWidth());
+  const historyKey = useHistoryKey();
   return (
     <ThemedLayout Sider={ConsoleSider} Header={ConsoleHeader} Title={ConsoleTitle} initialSiderCollapsed={band !== 'desktop'}>
       <Suspense fallback={<PageFallback />}>
-        <Outlet />
+        <Outlet key={historyKey} />
       </Suspense>
     </ThemedLayout>
   );

@@ -4,6 +4,7 @@ import { FormSelect } from '../../components/FormSelect';
 import { useEffect, useRef, useState } from 'react';
 import { PageTitle } from '../../components/PageTitle';
 import { errorText } from '../../lib/http';
+import { failWith } from '../../lib/notify';
 import { formatCount } from '../../lib/format';
 
 interface Sender {
@@ -90,7 +91,7 @@ export function BlasterSend() {
     method: 'get',
     meta: { fallback: t('blaster.loadSendersError') },
     queryOptions: { enabled: ready, retry: false },
-    errorNotification: false,
+    errorNotification: failWith(t('blaster.loadSendersError')),
   });
   // Active numbers matching the search (the server answers at most 1,000; the search narrows them).
   const receiversCall = useCustom<{ list: Receiver[] }>({
@@ -100,12 +101,11 @@ export function BlasterSend() {
     meta: { fallback: t('blaster.loadReceiversError') },
     // A new search keeps the last numbers on screen until its answer comes.
     queryOptions: { enabled: ready, retry: false, placeholderData: (previous) => previous },
-    errorNotification: false,
+    errorNotification: failWith(t('blaster.loadReceiversError')),
   });
   const senders = sendersCall.query.isError ? [] : sendersCall.query.data ? sendersCall.result.data.list : null;
   const receivers = receiversCall.query.data ? receiversCall.result.data.list.filter((r) => r.status === 'active') : receiversCall.query.isError ? [] : null;
   const searching = receiversCall.query.isFetching && receivers !== null;
-  const loadError = sendersCall.query.error ?? receiversCall.query.error;
 
   const chosen = Form.useWatch('sender', form);
   const sender = senders?.find((s) => s.id === chosen);
@@ -139,7 +139,7 @@ export function BlasterSend() {
         method: 'post',
         values: { senders: sender.phonenumber ?? sender.clientid, targets, message: values.message },
         meta: { fallback: t('blaster.sendError') },
-        successNotification: false,
+        // A refusal is the spec's 'Gagal!' dialog (below), not a notification.
         errorNotification: false,
       });
       // All delivered: the spec's dialog. Some failed: the same dialog as a warning, with the report under it.
@@ -161,7 +161,6 @@ export function BlasterSend() {
     <div>
       <PageTitle title={t('blaster.title')} />
       <Card>
-        {loadError && <div style={{ color: '#cf1322', marginBottom: 12 }}>{errorText(loadError)}</div>}
         <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false} style={{ maxWidth: 720 }}>
           <Form.Item label={t('blaster.fields.sender')} name="sender" rules={[{ required: true, message: t('blaster.rules.sender') }]}>
             <FormSelect

@@ -1,10 +1,10 @@
 import { useCustom, useTranslate } from '@refinedev/core';
-import { App, Button, Card, Form, Input } from 'antd';
+import { Create } from '@refinedev/antd';
+import { App, Form, Input } from 'antd';
 import { FormSelect } from '../../components/FormSelect';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { FormError, notANumberRule, TypedNumberInput } from '../../components/FormParts';
-import { PageTitle } from '../../components/PageTitle';
+import { FormError, HiddenSubmit, notANumberRule, TypedNumberInput } from '../../components/FormParts';
 import { useResourceForm } from '../../components/ResourceForm';
 import { failWith } from '../../lib/notify';
 import { getSessionUser } from '../../lib/session';
@@ -36,8 +36,10 @@ export function BonusCreate() {
   const [params] = useSearchParams();
   const preselected = Number(params.get('id')) || null;
   const goBack = useGoBack('/bonus');
-  const { formProps, form, saving, error: saveError } = useResourceForm<Person, Values>({
+  const { formProps, form, saveButtonProps, error: saveError } = useResourceForm<Person, Values>({
     resource: 'bonus',
+    saveLabel: t('bonus.submit'),
+    savingLabel: t('shared.sending'),
     // The spec's 'Berhasil / Bonus berhasil dikirim.' dialog is this save's message.
     saved: false,
     onSaved: () => modal.success({ title: t('shared.success'), content: t('bonus.sent'), onOk: goBack, onCancel: goBack }),
@@ -51,42 +53,37 @@ export function BonusCreate() {
 
   const { onFinish } = formProps;
   return (
-    <div>
-      <PageTitle title={t('bonus.createTitle')} />
+    <Create title={t('bonus.createTitle')} resource="bonus" breadcrumb={false} goBack={false} saveButtonProps={saveButtonProps} contentProps={{ style: { maxWidth: 560 } }}>
       <FormError error={saveError} />
-      <Card style={{ maxWidth: 560 }}>
-        <Form {...formProps} layout="vertical" onFinish={(values: Values) => onFinish?.({ ...values, adminId: getSessionUser()?.id })}>
-          <Form.Item label={t('bonus.fields.member')} name="userId" rules={[{ required: true, message: t('bonus.memberRequired') }]}>
-            <FormSelect
-              showSearch
-              loading={members.query.isLoading}
-              placeholder={t('bonus.pickMember')}
-              optionFilterProp="label"
-              options={people.map((u) => ({ value: u.id, label: label(u) }))}
-              data-testid="bonus-member"
-            />
-          </Form.Item>
-          <Form.Item
-            label={t('bonus.fields.nominal')}
-            name="nominal"
-            validateFirst
-            // A negative or zero amount is refused with its reason, not silently turned into 1.
-            rules={[
-              notANumberRule(t('bonus.fields.nominal')),
-              { required: true, type: 'integer', message: t('bonus.nominalRequired') },
-              { type: 'integer', min: 1, message: t('bonus.nominalPositive') },
-            ]}
-          >
-            <TypedNumberInput style={{ width: '100%' }} addonBefore="Rp" />
-          </Form.Item>
-          <Form.Item label={t('bonus.fields.reason')} name="reason" rules={[{ required: true, whitespace: true, message: t('bonus.reasonRequired') }]}>
-            <Input.TextArea rows={3} maxLength={1000} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" disabled={saving}>
-            {saving ? t('shared.sending') : t('bonus.submit')}
-          </Button>
-        </Form>
-      </Card>
-    </div>
+      <Form {...formProps} layout="vertical" onFinish={(values: Values) => onFinish?.({ ...values, adminId: getSessionUser()?.id })}>
+        <Form.Item label={t('bonus.fields.member')} name="userId" rules={[{ required: true, message: t('bonus.memberRequired') }]}>
+          <FormSelect
+            showSearch
+            loading={members.query.isLoading}
+            placeholder={t('bonus.pickMember')}
+            optionFilterProp="label"
+            options={people.map((u) => ({ value: u.id, label: label(u) }))}
+            data-testid="bonus-member"
+          />
+        </Form.Item>
+        <Form.Item
+          label={t('bonus.fields.nominal')}
+          name="nominal"
+          validateFirst
+          // A negative or zero amount is refused with its reason, not silently turned into 1.
+          rules={[
+            notANumberRule(t('bonus.fields.nominal')),
+            { required: true, type: 'integer', message: t('bonus.nominalRequired') },
+            { type: 'integer', min: 1, message: t('bonus.nominalPositive') },
+          ]}
+        >
+          <TypedNumberInput style={{ width: '100%' }} addonBefore="Rp" />
+        </Form.Item>
+        <Form.Item label={t('bonus.fields.reason')} name="reason" rules={[{ required: true, whitespace: true, message: t('bonus.reasonRequired') }]}>
+          <Input.TextArea rows={3} maxLength={1000} />
+        </Form.Item>
+        <HiddenSubmit disabled={saveButtonProps.disabled} />
+      </Form>
+    </Create>
   );
 }

@@ -1,4 +1,4 @@
-import { useCustom, useTranslate } from '@refinedev/core';
+import { useCan, useCustom, useTranslate } from '@refinedev/core';
 import { Select } from 'antd';
 import { useNavigate } from 'react-router';
 import { formatState } from '../../lib/format';
@@ -23,10 +23,13 @@ interface Props {
 export function useJobAccounts() {
   const t = useTranslate();
   const user = getSessionUser();
-  const owner = user?.role === 'dev' ? 'null' : String(user?.id ?? '');
+  const all = useCan({ resource: 'whatsapp', action: 'listAll' });
+  const owner = all.data?.can ? 'null' : String(user?.id ?? '');
   const { query } = useCustom<{ list: JobAccount[] }>({
     url: `/admin/whatsapp/list/${owner}`,
     method: 'get',
+    // Asked once the access-control provider has said whose accounts these are.
+    queryOptions: { enabled: all.data !== undefined },
     // An account list that cannot be read leaves the selector empty; the notification provider says why.
     errorNotification: failWith(t('whatsapp.listError')),
   });

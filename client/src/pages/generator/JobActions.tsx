@@ -3,6 +3,7 @@ import { App, Button, Space } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { PendingText } from '../../components/PendingText';
 import { downloadCsv } from '../../lib/download';
+import { doneWith, failWith } from '../../lib/notify';
 import { focusAfterRowGone, focusRowAction, rowPlace } from '../../lib/rowFocus';
 import { accountCanRunJobs, DISCONNECTED_MESSAGE } from '../../../../common/jobs';
 import type { JobKind, JobRow } from './jobRow';
@@ -36,8 +37,13 @@ export function JobActions({ kind, row, update }: Props) {
     url: `/admin/${kind}/download-result/${row.id}`,
     method: 'get',
     queryOptions: { enabled: false, retry: false },
-    errorNotification: false,
+    errorNotification: failWith(t('jobs.readError')),
   });
+  // A disconnected account's refusal is the spec's 'Forbidden' dialog; any other goes to the notifications.
+  const isDisconnected = (err: HttpError) => {
+    const code = (err as HttpError & { code?: number | string }).code;
+    return err.statusCode === 403 && (code === DISCONNECTED_CODE || code === 'disconnected' || err.message === DISCONNECTED_MESSAGE);
+  };
 
   // 'Forbidden', then to the account's reconnect screen (spec 5).
   const forbidden = () =>
@@ -56,7 +62,7 @@ export function JobActions({ kind, row, update }: Props) {
     const seq = row.liveSeq ?? 0;
     update(row.id, { requesting: true });
     call(
-      { url: `/admin/${kind}/${action}`, method: 'post', values: { id: row.id }, successNotification: false, errorNotification: false },
+      { url: `/admin/${kind}/${action}`, method: 'post', values: { id: row.id }, errorNotification: (err) => (err && isDisconnected(err) ? false : failWith(t('jobs.networkError'))(err)) },
       {
         onSuccess: ({ data }) => {
           const fresh = data[kind];
@@ -71,9 +77,7 @@ export function JobActions({ kind, row, update }: Props) {
         onError: (err: HttpError) => {
           update(row.id, { requesting: false });
           // The job calls answer the message with its catalogue code; the screen's text is the locale's, so the code decides.
-          const code = (err as HttpError & { code?: number | string }).code;
-          if (err.statusCode === 403 && (code === DISCONNECTED_CODE || code === 'disconnected' || err.message === DISCONNECTED_MESSAGE)) forbidden();
-          else void message.error(err.message || t('jobs.networkError'));
+          if (isDisconnected(err)) forbidden();
           // Deleted meanwhile (in another tab, by someone else): the list is read again without it.
           if (err.statusCode === 404) void invalidate({ resource: kind, invalidates: ['list'] });
         },
@@ -82,11 +86,9 @@ export function JobActions({ kind, row, update }: Props) {
   };
 
   const download = async () => {
+    // A failed read is told by the notification provider (the query's errorNotification).
     const { data, error } = await result.refetch();
-    if (error || !data) {
-      void message.error(error?.message || t('jobs.readError'));
-      return;
-    }
+    if (error || !data) return;
     const list = data.data.list ?? [];
     if (!list.length) {
       void message.warning(t('jobs.noExport'));
@@ -110,13 +112,10 @@ export function JobActions({ kind, row, update }: Props) {
       okButtonProps: { danger: true },
       onOk: () =>
         remove(
-          { resource: kind, id: row.id, mutationMode: 'pessimistic', successNotification: false, errorNotification: false },
+          { resource: kind, id: row.id, mutationMode: 'pessimistic', successNotification: doneWith(t('shared.deleted')), errorNotification: failWith(t('jobs.networkError')) },
           {
             onSuccess: () => focusAfterRowGone(place),
-            onError: (err) => {
-              void message.error(err.message || t('jobs.networkError'));
-              focusRowAction(place);
-            },
+            onError: () => focusRowAction(place),
           },
         ),
     });

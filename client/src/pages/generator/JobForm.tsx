@@ -1,11 +1,12 @@
 import { useTranslate } from '@refinedev/core';
-import { Alert, Button, Card, Checkbox, Form, Spin } from 'antd';
+import { Create, Edit } from '@refinedev/antd';
+import { Alert, Checkbox, Form } from 'antd';
 import type { FormItemProps } from 'antd';
 import type { ReactNode } from 'react';
-import { PageTitle } from '../../components/PageTitle';
 import { AccountSelect, isCloudAccount, useJobAccounts } from './AccountSelect';
 import type { JobForm } from './useJobForm';
-import { notANumberRule, TypedNumberInput } from '../../components/FormParts';
+import { HiddenSubmit, notANumberRule, TypedNumberInput } from '../../components/FormParts';
+import { specSaveButtonProps } from '../../components/ResourceForm';
 
 interface Props {
   title: string;
@@ -36,33 +37,43 @@ export function JobFormCard({ title, form, disabled, onSubmit, children }: Props
         : Promise.reject(new Error(t('jobs.form.intervalOrder')));
     },
   });
+  const View = form.id ? Edit : Create;
+  const saveButtonProps = specSaveButtonProps(form.saveButtonProps, {
+    saving: form.saving,
+    disabled: disabled || cloud || form.loading,
+    label: t('jobs.form.submit'),
+    busyLabel: t('jobs.form.saving'),
+  });
   return (
-    <div>
-      <PageTitle title={title} />
-      <Card style={{ maxWidth: 640 }}>
-        <Spin spinning={form.loading}>
-          {form.error && <Alert type="error" showIcon message={form.error} style={{ marginBottom: 16 }} />}
-          <Form {...form.formProps} layout="vertical" onFinish={onSubmit}>
-            {children}
-            <Form.Item label={t('jobs.form.intervalMin')} name="interval_min" validateFirst dependencies={['interval_max']} rules={[notANumberRule(t('jobs.form.intervalMin')), whole, minAtMostMax]}>
-              <TypedNumberInput name="interval_min" style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item label={t('jobs.form.intervalMax')} name="interval_max" validateFirst rules={[notANumberRule(t('jobs.form.intervalMax')), whole]}>
-              <TypedNumberInput name="interval_max" style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item label={t('jobs.form.whatsapp')} name="whatsapp_id" rules={[{ required: false }]}>
-              <AccountSelect kind={form.kind} current={form.current} />
-            </Form.Item>
-            {cloud && <Alert type="warning" showIcon message={t('jobs.form.cloudAccount')} style={{ marginBottom: 16 }} data-testid="cloud-account-alert" />}
-            <Form.Item name="b_insert" valuePropName="checked">
-              <Checkbox>{t('jobs.form.saveToList')}</Checkbox>
-            </Form.Item>
-            <Button type="primary" htmlType="submit" disabled={disabled || cloud || form.saving} loading={form.saving}>
-              {form.saving ? t('jobs.form.saving') : t('jobs.form.submit')}
-            </Button>
-          </Form>
-        </Spin>
-      </Card>
-    </div>
+    <View
+      title={title}
+      resource={form.kind}
+      recordItemId={form.id ?? undefined}
+      breadcrumb={false}
+      goBack={false}
+      isLoading={form.loading}
+      headerButtons={() => null}
+      saveButtonProps={saveButtonProps}
+      contentProps={{ style: { maxWidth: 640 } }}
+    >
+      {form.error && <Alert type="error" showIcon message={form.error} style={{ marginBottom: 16 }} />}
+      <Form {...form.formProps} layout="vertical" onFinish={onSubmit}>
+        {children}
+        <Form.Item label={t('jobs.form.intervalMin')} name="interval_min" validateFirst dependencies={['interval_max']} rules={[notANumberRule(t('jobs.form.intervalMin')), whole, minAtMostMax]}>
+          <TypedNumberInput name="interval_min" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item label={t('jobs.form.intervalMax')} name="interval_max" validateFirst rules={[notANumberRule(t('jobs.form.intervalMax')), whole]}>
+          <TypedNumberInput name="interval_max" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item label={t('jobs.form.whatsapp')} name="whatsapp_id" rules={[{ required: false }]}>
+          <AccountSelect kind={form.kind} current={form.current} />
+        </Form.Item>
+        {cloud && <Alert type="warning" showIcon message={t('jobs.form.cloudAccount')} style={{ marginBottom: 16 }} data-testid="cloud-account-alert" />}
+        <Form.Item name="b_insert" valuePropName="checked">
+          <Checkbox>{t('jobs.form.saveToList')}</Checkbox>
+        </Form.Item>
+        <HiddenSubmit disabled={saveButtonProps.disabled} />
+      </Form>
+    </View>
   );
 }

@@ -1,5 +1,5 @@
 import { List, useTable } from '@refinedev/antd';
-import { useTranslate, type HttpError } from '@refinedev/core';
+import { useCan, useTranslate, type HttpError } from '@refinedev/core';
 import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useState } from 'react';
@@ -34,14 +34,21 @@ interface Props {
  * 'Daftar Generator' / 'Daftar Validator': search and status filter (kept in the address), paging,
  * live rows on the user's channel (staff) or 'admin' (admin, dev) over the fetched page.
  */
-export function JobList({ kind, target }: Props) {
+export function JobList(props: Props) {
+  // List calls send user_id as the current user's id, or none for dev (spec 6): the access-control
+  // provider says which, and the list mounts once it has (its filters start from that answer).
+  const all = useCan({ resource: 'jobs', action: 'listAll' });
+  const adminChannel = useCan({ resource: 'live', action: 'admin' });
+  if (!all.data || !adminChannel.data) return null;
+  return <JobListTable {...props} allJobs={all.data.can} adminChannel={adminChannel.data.can} />;
+}
+
+function JobListTable({ kind, target, allJobs, adminChannel }: Props & { allJobs: boolean; adminChannel: boolean }) {
   const t = useTranslate();
   const user = getSessionUser();
-  const role = user?.role;
-  // List calls send user_id as the current user's id, or none for dev (spec 6).
   const table = useTable<JobRow, HttpError>({
     resource: kind,
-    filters: { permanent: toFilters({ user_id: role === 'dev' ? undefined : user?.id }) },
+    filters: { permanent: toFilters({ user_id: allJobs ? undefined : user?.id }) },
     errorNotification: (err) => ({ message: err?.statusCode ? err.message : t(`${kind}.listError`), type: 'error' }),
   });
   const { tableQuery } = table;
@@ -50,7 +57,7 @@ export function JobList({ kind, target }: Props) {
   const [text, setText] = useAddressText(filterValue(table, 'search'));
   const [busy, setBusy] = useState(false);
 
-  useLive(role === 'admin' || role === 'dev' ? 'admin' : String(user?.id ?? ''), (msg) => setRows((rs) => applyJobLive(rs, kind, msg)));
+  useLive(adminChannel ? 'admin' : String(user?.id ?? ''), (msg) => setRows((rs) => applyJobLive(rs, kind, msg)));
 
   const update = useCallback(
     (id: number, patch: Partial<JobRow> | ((row: JobRow) => Partial<JobRow>)) =>

@@ -1,6 +1,6 @@
 import { useForm } from '@refinedev/antd';
 import { useTranslate, type HttpError } from '@refinedev/core';
-import { App, Form } from 'antd';
+import { Form } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import type { AccountChoice } from './AccountSelect';
@@ -26,7 +26,6 @@ const DEFAULTS: JobFormValues = { interval_min: 1, interval_max: 2, whatsapp_id:
  */
 export function useJobForm(kind: JobKind) {
   const t = useTranslate();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id');
@@ -36,12 +35,10 @@ export function useJobForm(kind: JobKind) {
     action: id ? 'edit' : 'create',
     id: id ?? undefined,
     redirect: false,
-    successNotification: false,
+    successNotification: () => ({ message: t(id ? `${kind}.updated` : `${kind}.created`), type: 'success' }),
+    // The form shows a failure itself: under the fields it names, or above the form.
     errorNotification: false,
-    onMutationSuccess: () => {
-      void message.success(t(id ? `${kind}.updated` : `${kind}.created`));
-      navigate(`/${kind}/list`);
-    },
+    onMutationSuccess: () => navigate(`/${kind}/list`),
   });
   const singleFlight = useSingleFlight();
   const row = refine.query?.data?.data;
@@ -71,6 +68,8 @@ export function useJobForm(kind: JobKind) {
     /** Sends the body the screen built from its values; a second click while it runs sends nothing. */
     save: singleFlight((body: JobBody) => refine.onFinish(body).catch(() => undefined)),
     saving: refine.mutation.isPending,
+    /** Refine's save button props: it submits the form, whose onFinish builds the body. */
+    saveButtonProps: refine.saveButtonProps,
     loading: Boolean(id) && Boolean(refine.query?.isLoading),
     /** The account of the job being edited, shown even when it is not the caller's own. */
     current: row?.Whatsapp ?? null,

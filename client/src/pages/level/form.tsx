@@ -1,8 +1,8 @@
-import { Create, Edit, SaveButton } from '@refinedev/antd';
+import { Create, Edit } from '@refinedev/antd';
 import { useTranslate } from '@refinedev/core';
 import { Form, Input } from 'antd';
 import { useSearchParams } from 'react-router';
-import { FormError, IntegerItem } from '../../components/FormParts';
+import { FormError, HiddenSubmit, IntegerItem } from '../../components/FormParts';
 import { useResourceForm } from '../../components/ResourceForm';
 import { useGoBack } from '../member/useGoBack';
 import type { LevelRow } from './list';
@@ -13,19 +13,13 @@ export function LevelForm() {
   const [params] = useSearchParams();
   const id = params.get('id');
   const goBack = useGoBack('/level');
-  const { formProps, form, loading, saving, error } = useResourceForm<LevelRow>({
+  const { formProps, saveButtonProps, loading, error } = useResourceForm<LevelRow>({
     resource: 'level',
     edit: Boolean(id),
     id,
     onSaved: goBack,
     loadFallback: t('level.errors.one'),
   });
-  // The spec's 'Simpan' / 'Menyimpan...', submitting the form (a hidden submit keeps Enter working).
-  const save = (
-    <SaveButton icon={null} disabled={saving || loading} onClick={() => form.submit()}>
-      {saving ? t('shared.saving') : t('shared.save')}
-    </SaveButton>
-  );
   const View = id ? Edit : Create;
   return (
     <View
@@ -36,7 +30,7 @@ export function LevelForm() {
       goBack={false}
       isLoading={loading}
       headerButtons={() => null}
-      footerButtons={() => save}
+      saveButtonProps={saveButtonProps}
       contentProps={{ style: { maxWidth: 560 } }}
     >
       <FormError error={error} />
@@ -46,7 +40,7 @@ export function LevelForm() {
         </Form.Item>
         <IntegerItem label={t('level.fields.fee')} name="blast_fee" what={t('level.what.fee')} />
         <IntegerItem label={t('level.fields.requirement')} name="requirement_blast" what={t('level.what.requirement')} />
-        <button type="submit" hidden aria-hidden tabIndex={-1} />
+        <HiddenSubmit disabled={saveButtonProps.disabled} />
       </Form>
     </View>
   );

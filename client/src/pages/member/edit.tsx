@@ -1,9 +1,9 @@
 import { useCustom, useTranslate } from '@refinedev/core';
-import { Card, Form, Spin, Typography } from 'antd';
+import { Edit } from '@refinedev/antd';
+import { Form, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { atLeast, FormError, IntegerItem, SaveButton } from '../../components/FormParts';
-import { PageTitle } from '../../components/PageTitle';
+import { atLeast, FormError, HiddenSubmit, IntegerItem } from '../../components/FormParts';
 import { useResourceForm } from '../../components/ResourceForm';
 import { failWith } from '../../lib/notify';
 import { useGoBack } from './useGoBack';
@@ -34,7 +34,7 @@ export function MemberEdit() {
   const [params] = useSearchParams();
   const id = params.get('id');
   const goBack = useGoBack('/member');
-  const { formProps, form, query, loading, saving, error } = useResourceForm<MemberUser, Values>({
+  const { formProps, form, query, loading, saveButtonProps, error } = useResourceForm<MemberUser, Values>({
     resource: 'member',
     edit: true,
     id,
@@ -57,29 +57,36 @@ export function MemberEdit() {
   }, [user, setting, settings.query.isLoading, form]);
 
   return (
-    <div>
-      <PageTitle title={t('member.editTitle')} />
+    <Edit
+      title={t('member.editTitle')}
+      resource="member"
+      recordItemId={id ?? undefined}
+      breadcrumb={false}
+      goBack={false}
+      isLoading={loading}
+      headerButtons={() => null}
+      saveButtonProps={{ ...saveButtonProps, disabled: saveButtonProps.disabled || !user }}
+      contentProps={{ style: { maxWidth: 560 } }}
+    >
       <FormError error={error} />
-      <Spin spinning={loading}>
-        {!loading && !user && !error && <Typography.Paragraph>{t('member.notFound')}</Typography.Paragraph>}
-        {user && (
-          <Card style={{ maxWidth: 560 }}>
-            <Typography.Paragraph>
-              <strong>
-                {user.firstname} {user.lastname}
-              </strong>{' '}
-              ({user.email})
-            </Typography.Paragraph>
-            <Form {...formProps} layout="vertical">
-              <Typography.Title level={5}>{t('member.interval')}</Typography.Title>
-              <IntegerItem label={t('member.intervalMin')} name="blast_interval_min" what={t('member.intervalMin')} />
-              <IntegerItem label={t('member.intervalMax')} name="blast_interval_max" what={t('member.intervalMax')} dependencies={['blast_interval_min']} rules={[atLeast('blast_interval_min')]} />
-              <IntegerItem label={t('member.fee')} name="blast_fee" what={t('member.fee')} extra={t('member.feeHint')} />
-              <SaveButton saving={saving} />
-            </Form>
-          </Card>
-        )}
-      </Spin>
-    </div>
+      {!loading && !user && !error && <Typography.Paragraph>{t('member.notFound')}</Typography.Paragraph>}
+      {user && (
+        <>
+          <Typography.Paragraph>
+            <strong>
+              {user.firstname} {user.lastname}
+            </strong>{' '}
+            ({user.email})
+          </Typography.Paragraph>
+          <Form {...formProps} layout="vertical">
+            <Typography.Title level={5}>{t('member.interval')}</Typography.Title>
+            <IntegerItem label={t('member.intervalMin')} name="blast_interval_min" what={t('member.intervalMin')} />
+            <IntegerItem label={t('member.intervalMax')} name="blast_interval_max" what={t('member.intervalMax')} dependencies={['blast_interval_min']} rules={[atLeast('blast_interval_min')]} />
+            <IntegerItem label={t('member.fee')} name="blast_fee" what={t('member.fee')} extra={t('member.feeHint')} />
+            <HiddenSubmit disabled={saveButtonProps.disabled} />
+          </Form>
+        </>
+      )}
+    </Edit>
   );
 }

@@ -2,7 +2,6 @@ import { useInvalidate, useTranslate } from '@refinedev/core';
 import { Card, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { FilePicker, FormError } from '../../components/FormParts';
-import { PageTitle } from '../../components/PageTitle';
 import { skipReasonText } from '../../lib/serverError';
 import { uploadWithProgress } from '../../lib/transfer';
 import { useFileImport } from '../../lib/useFileImport';
@@ -30,8 +29,7 @@ export function MessageCreate() {
 
   return (
     <div>
-      <PageTitle title={t('message.createTitle')} />
-      <MessageForm id={null} />
+      <MessageForm id={null} title={t('message.createTitle')} />
       <Card title={t('message.uploadJson')} style={{ maxWidth: 760, marginTop: 16 }}>
         <FormError error={error} testId="import-error" />
         <FilePicker accept=".json" file={file} onFile={setFile} onUpload={() => void upload()} busy={busy} label={t('message.uploadJson')} />

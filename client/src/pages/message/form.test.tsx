@@ -58,7 +58,7 @@ function renderForm(dataProvider: DataProvider, id: string | null = null) {
     <MemoryRouter>
       <Refine dataProvider={dataProvider} i18nProvider={i18nProvider} options={{ disableTelemetry: true }}>
         <App>
-          <MessageForm id={id} />
+          <MessageForm id={id} title="Tambah Template Pesan" />
         </App>
       </Refine>
     </MemoryRouter>,

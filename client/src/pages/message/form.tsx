@@ -1,10 +1,11 @@
 import { useTranslate } from '@refinedev/core';
-import { App, Button, Card, Checkbox, Form, Input, Select, Space, Spin, Switch, Typography, Upload } from 'antd';
+import { Create, Edit } from '@refinedev/antd';
+import { App, Button, Checkbox, Form, Input, Select, Space, Switch, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
-import { FormError } from '../../components/FormParts';
+import { FormError, HiddenSubmit } from '../../components/FormParts';
 import { mapFormProps, useResourceForm } from '../../components/ResourceForm';
 import { useGoBack } from '../member/useGoBack';
 import { showTemplateCheck } from './CloudTemplateCheck';
@@ -51,8 +52,8 @@ function CaptionEditor({ value, onChange, onPlain }: { value?: string; onChange?
   );
 }
 
-/** The template form of /message/create and /message/edit?id= (preloaded when an id is given). */
-export function MessageForm({ id }: { id: string | null }) {
+/** The template form of /message/create and /message/edit?id= (preloaded when an id is given): Refine's `<Create>` / `<Edit>`. */
+export function MessageForm({ id, title }: { id: string | null; title: string }) {
   const t = useTranslate();
   const { modal } = App.useApp();
   const goBack = useGoBack('/message');
@@ -62,7 +63,7 @@ export function MessageForm({ id }: { id: string | null }) {
   const [withButtons, setWithButtons] = useState(true);
   const [buttons, setButtons] = useState<MessageButton[]>(emptyButtons);
   const [problem, setProblem] = useState<string | null>(null);
-  const { formProps, query, loading, saving, error } = useResourceForm<MessageRow, FormData>({
+  const { formProps, saveButtonProps, query, loading, error } = useResourceForm<MessageRow, FormData>({
     resource: 'message',
     edit: Boolean(id),
     id,
@@ -114,80 +115,87 @@ export function MessageForm({ id }: { id: string | null }) {
   };
   const fieldProps = mapFormProps<Fields, FormData>(formProps, toBody);
 
+  const View = id ? Edit : Create;
   return (
-    <Spin spinning={loading}>
+    <View
+      title={title}
+      resource="message"
+      recordItemId={id ?? undefined}
+      breadcrumb={false}
+      goBack={false}
+      isLoading={loading}
+      headerButtons={() => null}
+      saveButtonProps={saveButtonProps}
+      contentProps={{ style: { maxWidth: 760 } }}
+    >
       <FormError error={problem ?? error} />
-      <Card style={{ maxWidth: 760 }}>
-        <Form<Fields> {...fieldProps} initialValues={fieldProps.initialValues ?? { text: '', active: true, waTemplateParams: [] }} layout="vertical">
-          <Form.Item label={<Typography.Text strong>{t('message.fields.caption')}</Typography.Text>} extra={t('message.captionHint')} style={{ marginBottom: 16 }}>
-            <div data-testid="caption-editor">
-              <Form.Item name="text" noStyle>
-                <CaptionEditor onPlain={(text) => (plain.current = text)} />
-              </Form.Item>
-            </div>
-          </Form.Item>
-          <div style={{ marginTop: 16 }}>
-            <Typography.Text strong>{t('message.fields.media')}</Typography.Text>
-            {media && !removeMedia && !file && (
-              <Space style={{ display: 'flex', margin: '8px 0' }}>
-                <MediaPreview media={media} />
-                <Button size="small" onClick={() => setRemoveMedia(true)}>
-                  {t('message.removeMedia')}
-                </Button>
-              </Space>
-            )}
-            <Upload
-              accept={MEDIA_ACCEPT}
-              maxCount={1}
-              fileList={file ? [file] : []}
-              beforeUpload={(f) => {
-                if (f.size > MAX_MEDIA) modal.warning({ title: t('message.tooBig') });
-                return false;
-              }}
-              onChange={({ fileList }) => {
-                const next = fileList[fileList.length - 1] ?? null;
-                setFile(next && (next.size ?? 0) <= MAX_MEDIA ? next : null);
-              }}
-              onRemove={() => setFile(null)}
-            >
-              <Button style={{ marginTop: 8 }}>{t('message.pickMedia')}</Button>
-            </Upload>
-          </div>
-          <Space style={{ marginTop: 16 }}>
-            <Typography.Text strong>{t('message.fields.status')}</Typography.Text>
-            <Form.Item name="active" valuePropName="checked" noStyle>
-              <Switch checkedChildren="active" unCheckedChildren="nonactive" aria-label="status" />
+      <Form<Fields> {...fieldProps} initialValues={fieldProps.initialValues ?? { text: '', active: true, waTemplateParams: [] }} layout="vertical">
+        <Form.Item label={<Typography.Text strong>{t('message.fields.caption')}</Typography.Text>} extra={t('message.captionHint')} style={{ marginBottom: 16 }}>
+          <div data-testid="caption-editor">
+            <Form.Item name="text" noStyle>
+              <CaptionEditor onPlain={(text) => (plain.current = text)} />
             </Form.Item>
-          </Space>
-          <div style={{ marginTop: 16 }}>
-            <Checkbox checked={withButtons} onChange={(e) => toggleButtons(e.target.checked)} style={{ display: 'none' }} data-testid="add-buttons">
-              {t('message.addButtons')}
-            </Checkbox>
-            {withButtons && (
-              <>
-                <Typography.Text strong>{t('message.fields.button')}</Typography.Text>
-                {buttons.map((b, i) => (
-                  <Space key={b.id} style={{ display: 'flex', marginTop: 8 }} wrap data-testid={`button-row-${i}`}>
-                    <Select<MessageButton['type']>
-                      value={b.type}
-                      style={{ width: 170 }}
-                      onChange={(type) => setButton(i, { type })}
-                      options={BUTTON_TYPES.map((value) => ({ value, label: t(buttonTypeKey(value)) }))}
-                      aria-label={`button type ${i + 1}`}
-                    />
-                    <Input placeholder={t('message.buttonTitle')} value={b.title} maxLength={20} onChange={(e) => setButton(i, { title: e.target.value })} aria-label={`button title ${i + 1}`} />
-                    <Input placeholder={t('message.buttonUrl')} value={b.url} onChange={(e) => setButton(i, { url: e.target.value })} aria-label={`button url ${i + 1}`} />
-                  </Space>
-                ))}
-              </>
-            )}
           </div>
-          <CloudTemplateFields />
-          <Button type="primary" htmlType="submit" style={{ marginTop: 24 }} disabled={saving || loading}>
-            {saving ? t('shared.saving') : t('shared.save')}
-          </Button>
-        </Form>
-      </Card>
-    </Spin>
+        </Form.Item>
+        <div style={{ marginTop: 16 }}>
+          <Typography.Text strong>{t('message.fields.media')}</Typography.Text>
+          {media && !removeMedia && !file && (
+            <Space style={{ display: 'flex', margin: '8px 0' }}>
+              <MediaPreview media={media} />
+              <Button size="small" onClick={() => setRemoveMedia(true)}>
+                {t('message.removeMedia')}
+              </Button>
+            </Space>
+          )}
+          <Upload
+            accept={MEDIA_ACCEPT}
+            maxCount={1}
+            fileList={file ? [file] : []}
+            beforeUpload={(f) => {
+              if (f.size > MAX_MEDIA) modal.warning({ title: t('message.tooBig') });
+              return false;
+            }}
+            onChange={({ fileList }) => {
+              const next = fileList[fileList.length - 1] ?? null;
+              setFile(next && (next.size ?? 0) <= MAX_MEDIA ? next : null);
+            }}
+            onRemove={() => setFile(null)}
+          >
+            <Button style={{ marginTop: 8 }}>{t('message.pickMedia')}</Button>
+          </Upload>
+        </div>
+        <Space style={{ marginTop: 16 }}>
+          <Typography.Text strong>{t('message.fields.status')}</Typography.Text>
+          <Form.Item name="active" valuePropName="checked" noStyle>
+            <Switch checkedChildren="active" unCheckedChildren="nonactive" aria-label="status" />
+          </Form.Item>
+        </Space>
+        <div style={{ marginTop: 16 }}>
+          <Checkbox checked={withButtons} onChange={(e) => toggleButtons(e.target.checked)} style={{ display: 'none' }} data-testid="add-buttons">
+            {t('message.addButtons')}
+          </Checkbox>
+          {withButtons && (
+            <>
+              <Typography.Text strong>{t('message.fields.button')}</Typography.Text>
+              {buttons.map((b, i) => (
+                <Space key={b.id} style={{ display: 'flex', marginTop: 8 }} wrap data-testid={`button-row-${i}`}>
+                  <Select<MessageButton['type']>
+                    value={b.type}
+                    style={{ width: 170 }}
+                    onChange={(type) => setButton(i, { type })}
+                    options={BUTTON_TYPES.map((value) => ({ value, label: t(buttonTypeKey(value)) }))}
+                    aria-label={`button type ${i + 1}`}
+                  />
+                  <Input placeholder={t('message.buttonTitle')} value={b.title} maxLength={20} onChange={(e) => setButton(i, { title: e.target.value })} aria-label={`button title ${i + 1}`} />
+                  <Input placeholder={t('message.buttonUrl')} value={b.url} onChange={(e) => setButton(i, { url: e.target.value })} aria-label={`button url ${i + 1}`} />
+                </Space>
+              ))}
+            </>
+          )}
+        </div>
+        <CloudTemplateFields />
+        <HiddenSubmit disabled={saveButtonProps.disabled} />
+      </Form>
+    </View>
   );
 }

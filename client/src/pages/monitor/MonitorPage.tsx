@@ -2,6 +2,7 @@ import { useCustom, useTranslate } from '@refinedev/core';
 import { Card, Empty, Segmented, Spin } from 'antd';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
+import { failWith } from '../../lib/notify';
 import { JsonTree, JsonViewer } from './JsonTree';
 
 export type ViewType = 'string' | 'JsonViewer' | 'JSONTree';
@@ -52,7 +53,8 @@ export function MonitorPage({ kind }: { kind: keyof typeof TITLES }) {
     method: 'get',
     config: { query: { id } },
     queryOptions: { retry: false },
-    errorNotification: false,
+    // A failed read leaves the view empty; the notification provider says why.
+    errorNotification: failWith(t('shared.network')),
   });
   const loading = query.isLoading;
   const data = query.isError ? [] : (result.data?.data ?? []);

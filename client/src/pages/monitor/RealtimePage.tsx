@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { formatDateTimeSeconds } from '../../lib/format';
 import { useLive, type LiveMessage } from '../../providers/live';
+import { failWith } from '../../lib/notify';
 import { JsonView, parseViewType, ViewTypeSwitch } from './MonitorPage';
 
 /** Lines kept on screen; older ones are dropped (the server keeps the last 500 per device). */
@@ -87,7 +88,8 @@ export function MonitorRealtime() {
     method: 'get',
     config: { query: { id } },
     queryOptions: { retry: false },
-    errorNotification: false,
+    // A failed read leaves the view empty; the notification provider says why.
+    errorNotification: failWith(t('shared.network')),
   });
   const loading = query.isLoading;
   const history = query.isError ? [] : (result.data?.data ?? []);

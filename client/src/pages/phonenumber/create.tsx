@@ -1,9 +1,9 @@
 import { useInvalidate, useTranslate } from '@refinedev/core';
+import { Create, SaveButton } from '@refinedev/antd';
 import { App, Card, Col, Form, Input, Progress, Row, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { FilePicker, FormError, SaveButton } from '../../components/FormParts';
-import { PageTitle } from '../../components/PageTitle';
-import { clearingOnSave, useResourceForm } from '../../components/ResourceForm';
+import { FilePicker, FormError, HiddenSubmit } from '../../components/FormParts';
+import { clearingOnSave, TWO_WAY_CREATE, useResourceForm } from '../../components/ResourceForm';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { formatCount } from '../../lib/format';
 import { errorText } from '../../lib/http';
@@ -49,7 +49,7 @@ export function PhoneNumberCreate() {
   const invalidate = useInvalidate();
   const goBack = useGoBack('/phonenumber');
   const user = getSessionUser();
-  const { formProps, saving, error: saveError, clearSaveError } = useResourceForm<PhoneNumberRow>({ resource: 'phonenumber', onSaved: goBack });
+  const { formProps, saveButtonProps, error: saveError, clearSaveError } = useResourceForm<PhoneNumberRow>({ resource: 'phonenumber', onSaved: goBack, saveLabel: t('phonenumber.saveNumber') });
   const [importError, setImportError] = useState<string | null>(null);
   const { file, setFile, result, upload: send } = useFileImport<ImportAnswer>(setImportError);
   const [progress, setProgress] = useState<Progressing | null>(null);
@@ -103,8 +103,7 @@ export function PhoneNumberCreate() {
   };
 
   return (
-    <div>
-      <PageTitle title={t('phonenumber.createTitle')} />
+    <Create title={t('phonenumber.createTitle')} resource="phonenumber" breadcrumb={false} goBack={false} {...TWO_WAY_CREATE}>
       <FormError error={saveError ?? importError} bare />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
@@ -116,7 +115,8 @@ export function PhoneNumberCreate() {
               <Form.Item label={t('phonenumber.fields.nameInput')} name="name" rules={[{ required: true, whitespace: true, message: t('phonenumber.nameRequired') }]}>
                 <Input maxLength={200} />
               </Form.Item>
-              <SaveButton saving={saving} label={t('phonenumber.saveNumber')} />
+              <SaveButton {...saveButtonProps} />
+              <HiddenSubmit disabled={saveButtonProps.disabled} />
             </Form>
           </Card>
         </Col>
@@ -150,6 +150,6 @@ export function PhoneNumberCreate() {
           </Card>
         </Col>
       </Row>
-    </div>
+    </Create>
   );
 }

@@ -1,8 +1,8 @@
 import { useTranslate } from '@refinedev/core';
-import { Alert, Card, Checkbox, Form, Input, Spin } from 'antd';
+import { Edit } from '@refinedev/antd';
+import { Alert, Checkbox, Form, Input } from 'antd';
 import { useSearchParams } from 'react-router';
-import { FormError, SaveButton } from '../../components/FormParts';
-import { PageTitle } from '../../components/PageTitle';
+import { FormError, HiddenSubmit } from '../../components/FormParts';
 import { mapFormProps, useResourceForm } from '../../components/ResourceForm';
 import { useGoBack } from '../member/useGoBack';
 import { PHONE_RULES } from './components/phoneRules';
@@ -24,7 +24,7 @@ export function PhoneNumberEdit() {
   const [params] = useSearchParams();
   const id = params.get('id');
   const goBack = useGoBack('/phonenumber');
-  const { formProps, query, loading, saving, error } = useResourceForm<PhoneNumberRow, PhoneNumberWrite>({
+  const { formProps, query, loading, saveButtonProps, error } = useResourceForm<PhoneNumberRow, PhoneNumberWrite>({
     resource: 'phonenumber',
     edit: true,
     id,
@@ -35,32 +35,37 @@ export function PhoneNumberEdit() {
   const fieldProps = mapFormProps<Values, PhoneNumberWrite>(formProps, (v) => ({ id: Number(id), number: v.number, name: v.name, status: v.status }));
 
   return (
-    <div>
-      <PageTitle title={t('phonenumber.editTitle')} />
+    <Edit
+      title={t('phonenumber.editTitle')}
+      resource="phonenumber"
+      recordItemId={id ?? undefined}
+      breadcrumb={false}
+      goBack={false}
+      isLoading={loading}
+      headerButtons={() => null}
+      saveButtonProps={{ ...saveButtonProps, disabled: saveButtonProps.disabled || !id }}
+      contentProps={{ style: { maxWidth: 560 } }}
+    >
       <FormError error={error} />
-      {optOutReason && <Alert type="warning" showIcon style={{ marginBottom: 16, maxWidth: 560 }} message={t('phonenumber.optedOut', { reason: optOutReason })} />}
-      <Spin spinning={loading}>
-        <Card style={{ maxWidth: 560 }}>
-          <Form {...fieldProps} layout="vertical">
-            <Form.Item label={t('phonenumber.fields.number')} name="number" rules={PHONE_RULES}>
-              <Input maxLength={32} inputMode="tel" />
-            </Form.Item>
-            <Form.Item label={t('phonenumber.fields.nameInput')} name="name" rules={[{ required: true, whitespace: true, message: t('phonenumber.nameRequired') }]}>
-              <Input maxLength={200} />
-            </Form.Item>
-            {/* The checkbox edits `status` itself, so the server's error for it lands under it. */}
-            <Form.Item
-              name="status"
-              valuePropName="checked"
-              getValueProps={(status: Values['status'] | undefined) => ({ checked: status !== 'nonactive' })}
-              normalize={(checked: boolean) => (checked ? 'active' : 'nonactive')}
-            >
-              <Checkbox disabled={Boolean(optOutReason)}>{t('phonenumber.fields.active')}</Checkbox>
-            </Form.Item>
-            <SaveButton saving={saving} disabled={loading || !id} />
-          </Form>
-        </Card>
-      </Spin>
-    </div>
+      {optOutReason && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('phonenumber.optedOut', { reason: optOutReason })} />}
+      <Form {...fieldProps} layout="vertical">
+        <Form.Item label={t('phonenumber.fields.number')} name="number" rules={PHONE_RULES}>
+          <Input maxLength={32} inputMode="tel" />
+        </Form.Item>
+        <Form.Item label={t('phonenumber.fields.nameInput')} name="name" rules={[{ required: true, whitespace: true, message: t('phonenumber.nameRequired') }]}>
+          <Input maxLength={200} />
+        </Form.Item>
+        {/* The checkbox edits `status` itself, so the server's error for it lands under it. */}
+        <Form.Item
+          name="status"
+          valuePropName="checked"
+          getValueProps={(status: Values['status'] | undefined) => ({ checked: status !== 'nonactive' })}
+          normalize={(checked: boolean) => (checked ? 'active' : 'nonactive')}
+        >
+          <Checkbox disabled={Boolean(optOutReason)}>{t('phonenumber.fields.active')}</Checkbox>
+        </Form.Item>
+        <HiddenSubmit disabled={saveButtonProps.disabled} />
+      </Form>
+    </Edit>
   );
 }

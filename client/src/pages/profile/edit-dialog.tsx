@@ -3,6 +3,7 @@ import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { passwordToggle } from '../../components/PasswordToggle';
 import { mapFormProps, useResourceForm } from '../../components/ResourceForm';
+import { failWith } from '../../lib/notify';
 import type { ProfileUser } from './index';
 
 interface Values {
@@ -39,7 +40,7 @@ export function ProfileEditDialog({ user, open, onClose, onSaved }: { user: Prof
     onSaved: (saved) => onSaved(saved as unknown as SavedProfile),
     saveFallback: t('profile.errors.update'),
   });
-  const settings = useCustom<{ setting: { bank_names: string } }>({ url: '/admin/setting/get', method: 'get', queryOptions: { enabled: open }, errorNotification: false });
+  const settings = useCustom<{ setting: { bank_names: string } }>({ url: '/admin/setting/get', method: 'get', queryOptions: { enabled: open }, errorNotification: failWith(t('shared.network')) });
   const banks = settings.query.isLoading ? null : splitList(settings.result.data?.setting?.bank_names ?? '');
 
   const banksKey = banks?.join(',') ?? null;

@@ -1,8 +1,9 @@
 import { useInvalidate, useTranslate } from '@refinedev/core';
+import { Create, SaveButton } from '@refinedev/antd';
 import { App, Card, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';
-import { FilePicker, FormError, SaveButton } from '../../components/FormParts';
-import { PageTitle } from '../../components/PageTitle';
+import { FilePicker, FormError, HiddenSubmit } from '../../components/FormParts';
+import { TWO_WAY_CREATE } from '../../components/ResourceForm';
 import { clearingOnSave, useResourceForm } from '../../components/ResourceForm';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { uploadWithProgress } from '../../lib/transfer';
@@ -27,7 +28,7 @@ export function ProxyCreate() {
   const { modal } = App.useApp();
   const invalidate = useInvalidate();
   const goBack = useGoBack('/proxy');
-  const { formProps, saving, error: saveError, clearSaveError } = useResourceForm<ProxyRow>({ resource: 'proxy', onSaved: goBack });
+  const { formProps, saveButtonProps, error: saveError, clearSaveError } = useResourceForm<ProxyRow>({ resource: 'proxy', onSaved: goBack, saveLabel: t('proxy.saveProxy') });
   const [importError, setImportError] = useState<string | null>(null);
   const { file, setFile, result, busy: uploading, upload: send } = useFileImport<{ created: ProxyRow[]; skipped: Skipped[] }>(setImportError);
 
@@ -51,8 +52,7 @@ export function ProxyCreate() {
   };
 
   return (
-    <div>
-      <PageTitle title={t('proxy.createTitle')} />
+    <Create title={t('proxy.createTitle')} resource="proxy" breadcrumb={false} goBack={false} {...TWO_WAY_CREATE}>
       <FormError error={saveError ?? importError} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
@@ -61,7 +61,8 @@ export function ProxyCreate() {
               <Form.Item label={t('proxy.fields.value')} name="value" extra={t('proxy.hint')} rules={[{ required: true, whitespace: true, message: t('proxy.required') }]}>
                 <Input placeholder="socks5://user:pass@10.0.0.1:1080" maxLength={500} />
               </Form.Item>
-              <SaveButton saving={saving} label={t('proxy.saveProxy')} />
+              <SaveButton {...saveButtonProps} />
+              <HiddenSubmit disabled={saveButtonProps.disabled} />
             </Form>
           </Card>
         </Col>
@@ -87,6 +88,6 @@ export function ProxyCreate() {
           </Card>
         </Col>
       </Row>
-    </div>
+    </Create>
   );
 }

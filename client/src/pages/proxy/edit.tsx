@@ -1,8 +1,8 @@
 import { useTranslate } from '@refinedev/core';
-import { Card, Form, Input, Spin, Switch } from 'antd';
+import { Edit } from '@refinedev/antd';
+import { Form, Input, Switch } from 'antd';
 import { useSearchParams } from 'react-router';
-import { FormError, SaveButton } from '../../components/FormParts';
-import { PageTitle } from '../../components/PageTitle';
+import { FormError, HiddenSubmit } from '../../components/FormParts';
 import { mapFormProps, useResourceForm } from '../../components/ResourceForm';
 import { useGoBack } from '../member/useGoBack';
 import type { ProxyRow } from './list';
@@ -25,7 +25,7 @@ export function ProxyEdit() {
   const [params] = useSearchParams();
   const id = params.get('id');
   const goBack = useGoBack('/proxy');
-  const { formProps, loading, saving, error } = useResourceForm<ProxyRow, ProxyWrite>({
+  const { formProps, loading, saveButtonProps, error } = useResourceForm<ProxyRow, ProxyWrite>({
     resource: 'proxy',
     edit: true,
     id,
@@ -37,22 +37,27 @@ export function ProxyEdit() {
   const fieldProps = mapFormProps<Values, ProxyWrite>(formProps, (v) => ({ id: Number(id), value: v.value, status: v.active ? 'active' : 'nonactive' }));
 
   return (
-    <div>
-      <PageTitle title={t('proxy.editTitle')} />
+    <Edit
+      title={t('proxy.editTitle')}
+      resource="proxy"
+      recordItemId={id ?? undefined}
+      breadcrumb={false}
+      goBack={false}
+      isLoading={loading}
+      headerButtons={() => null}
+      saveButtonProps={{ ...saveButtonProps, disabled: saveButtonProps.disabled || !id }}
+      contentProps={{ style: { maxWidth: 560 } }}
+    >
       <FormError error={error} />
-      <Spin spinning={loading}>
-        <Card style={{ maxWidth: 560 }}>
-          <Form {...fieldProps} layout="vertical">
-            <Form.Item label={t('proxy.fields.value')} name="value" rules={[{ required: true, whitespace: true, message: t('proxy.required') }]}>
-              <Input maxLength={500} />
-            </Form.Item>
-            <Form.Item label={t('proxy.fields.active')} name="active" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-            <SaveButton saving={saving} disabled={loading || !id} />
-          </Form>
-        </Card>
-      </Spin>
-    </div>
+      <Form {...fieldProps} layout="vertical">
+        <Form.Item label={t('proxy.fields.value')} name="value" rules={[{ required: true, whitespace: true, message: t('proxy.required') }]}>
+          <Input maxLength={500} />
+        </Form.Item>
+        <Form.Item label={t('proxy.fields.active')} name="active" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <HiddenSubmit disabled={saveButtonProps.disabled} />
+      </Form>
+    </Edit>
   );
 }

@@ -80,5 +80,5 @@ export function useSimInbox(number: string) {
 export function useSimAction() {
   const { mutateAsync } = useCustomMutation();
   return (path: string, values: Record<string, unknown>) =>
-    mutateAsync({ url: `/sim${path}`, method: 'post', values, meta: simMeta(), successNotification: false, errorNotification: false });
+    mutateAsync({ url: `/sim${path}`, method: 'post', values, meta: simMeta(), errorNotification: false });
 }

@@ -1,10 +1,11 @@
-import { useCreate, useOne, useTranslate } from '@refinedev/core';
-import { Alert, App, Button, Card, Grid, Input, Segmented, Space, Spin, Tag, Typography } from 'antd';
+import { Create } from '@refinedev/antd';
+import { useCan, useCreate, useOne, useTranslate } from '@refinedev/core';
+import { Alert, Button, Grid, Input, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PageTitle } from '../../components/PageTitle';
 import { useClientConfig } from '../../lib/config';
+import { doneWith, failWith } from '../../lib/notify';
 import { serverText } from '../../lib/serverError';
 import { getSessionUser } from '../../lib/session';
 import { useLive } from '../../providers/live';
@@ -39,7 +40,6 @@ export function WhatsappCreate() {
   const t = useTranslate();
   const user = getSessionUser();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const config = useClientConfig();
   const screens = Grid.useBreakpoint();
   const [params] = useSearchParams();
@@ -53,19 +53,16 @@ export function WhatsappCreate() {
   const { mutate: create, mutation: saving } = useCreate<AccountRow>();
 
   // The account being reconnected, read once; its number is the pairing default.
-  const { result: found, query: reading } = useOne<AccountRow>({
+  const { result: found } = useOne<AccountRow>({
     resource: 'whatsapp',
     id: reconnectId ?? undefined,
     queryOptions: { enabled: Boolean(reconnectId), retry: false },
-    errorNotification: false,
+    errorNotification: failWith(t('whatsapp.listError')),
   });
   const target = reconnectId && found?.id ? found : null;
   useEffect(() => {
     if (target?.phonenumber) setPhone(target.phonenumber);
   }, [target?.phonenumber]);
-  useEffect(() => {
-    if (reading.error) void message.error(reading.error.message || t('whatsapp.listError'));
-  }, [reading.error, message, t]);
 
   useLive(user ? String(user.id) : null, (msg) => {
     if (!SOCKET_ERRORS.includes(msg.event)) return;
@@ -75,9 +72,10 @@ export function WhatsappCreate() {
     setSocketError(`${msg.event} : ${data.message ? serverText(data.message, undefined, t) : JSON.stringify(msg.data)}`);
   });
 
+  const returnToList = useCan({ resource: 'whatsapp', action: 'returnToList' }).data?.can === true;
   const goBack = () => {
     if (window.history.length > 1) navigate(-1);
-    else navigate(type ? `/${type}/create` : user?.role === 'member' ? '/whatsapp' : '/');
+    else navigate(type ? `/${type}/create` : returnToList ? '/whatsapp' : '/');
   };
 
   // Saving the linked device makes (or reconnects) the account; the list refreshes from the cache.
@@ -86,13 +84,13 @@ export function WhatsappCreate() {
       {
         resource: 'whatsapp',
         values: { ...identity, proxyId, user_id: reconnectId ? null : user?.id, reconnect: reconnectId ?? undefined },
-        successNotification: false,
+        successNotification: doneWith(t('whatsapp.create.saved')),
+        // The linking screen shows a failed save itself, under the code it was linking with.
         errorNotification: false,
       },
       {
         onSuccess: () => {
           linking.saved();
-          void message.success(t('whatsapp.create.saved'));
           goBack();
         },
         onError: (err) => linking.setError(err.message || t('whatsapp.networkError')),
@@ -137,93 +135,93 @@ export function WhatsappCreate() {
   ];
 
   return (
-    <div>
-      <PageTitle title={t('whatsapp.create.title')} extra={type && <Tag color="blue">{t(type === 'generator' ? 'whatsapp.create.forJob.generator' : 'whatsapp.create.forJob.validator')}</Tag>} />
-      <Card style={{ maxWidth: 560 }}>
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-          {target && (
-            <Alert type="info" showIcon message={t('whatsapp.create.reconnecting', { name: target.pushname ?? '-', phone: target.phonenumber ?? '-' })} />
-          )}
-          {mode !== 'cloud' && (
-            <div>
-              <Typography.Text type="secondary">{t('whatsapp.create.deviceId')}</Typography.Text>
-              <Input value={deviceId} readOnly aria-label={t('whatsapp.create.deviceId')} />
-            </div>
-          )}
-          <Segmented<Method>
-            block
-            // Three methods, or a phone's width: one under the other, so no label is cut short.
-            vertical={methods.length > 2 || !screens.md}
-            value={mode}
-            disabled={working || step === 'shown'}
-            onChange={setMode}
-            options={methods}
-          />
-          {mode === 'cloud' && (
-            <CloudLinkForm
-              onSaved={() => {
-                void message.success(t('whatsapp.create.saved'));
-                goBack();
-              }}
+    <Create
+      title={t('whatsapp.create.title')}
+      resource="whatsapp"
+      breadcrumb={false}
+      goBack={false}
+      headerButtons={type ? <Tag color="blue">{t(type === 'generator' ? 'whatsapp.create.forJob.generator' : 'whatsapp.create.forJob.validator')}</Tag> : null}
+      // Linking saves the account itself once the phone confirms: the screen has no save button.
+      contentProps={{ actions: undefined, style: { maxWidth: 560 } }}
+    >
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        {target && (
+          <Alert type="info" showIcon message={t('whatsapp.create.reconnecting', { name: target.pushname ?? '-', phone: target.phonenumber ?? '-' })} />
+        )}
+        {mode !== 'cloud' && (
+          <div>
+            <Typography.Text type="secondary">{t('whatsapp.create.deviceId')}</Typography.Text>
+            <Input value={deviceId} readOnly aria-label={t('whatsapp.create.deviceId')} />
+          </div>
+        )}
+        <Segmented<Method>
+          block
+          // Three methods, or a phone's width: one under the other, so no label is cut short.
+          vertical={methods.length > 2 || !screens.md}
+          value={mode}
+          disabled={working || step === 'shown'}
+          onChange={setMode}
+          options={methods}
+        />
+        {mode === 'cloud' && (
+          <CloudLinkForm onSaved={goBack} />
+        )}
+        {mode === 'code' && (
+          <div>
+            <Typography.Text type="secondary">{t('whatsapp.create.number')}</Typography.Text>
+            <Input
+              aria-label={t('whatsapp.create.number')}
+              value={phone}
+              placeholder="6281xxxxxxx"
+              inputMode="numeric"
+              disabled={working || step === 'shown'}
+              onChange={(e) => setPhone(e.target.value)}
+              status={phoneError ? 'error' : undefined}
             />
-          )}
-          {mode === 'code' && (
+            {phoneError && <Typography.Text type="danger">{phoneError}</Typography.Text>}
+          </div>
+        )}
+        {mode !== 'cloud' && (step === 'idle' || step === 'expired') && (
+          <Button type="primary" block onClick={start} loading={working}>
+            {mode === 'qr' ? t('whatsapp.create.generateQr') : t('whatsapp.create.generateCode')}
+          </Button>
+        )}
+        {step === 'generating' && (
+          <Button type="primary" block loading disabled>
+            {t('whatsapp.create.creating')}
+          </Button>
+        )}
+        {step === 'generating' && <Typography.Text type="secondary">{t(mode === 'qr' ? 'whatsapp.create.preparingQr' : 'whatsapp.create.preparingCode', { count: seconds })}</Typography.Text>}
+        {step === 'shown' && (
+          <div style={{ textAlign: 'center' }} data-testid="link-code">
+            {mode === 'qr' && qr && <QrImage value={qr} alt={t('whatsapp.create.qrAlt')} />}
+            {mode === 'code' && shownCode && (
+              <Typography.Title level={2} copyable style={{ letterSpacing: 4 }} data-testid="pairing-code">
+                {shownCode}
+              </Typography.Title>
+            )}
             <div>
-              <Typography.Text type="secondary">{t('whatsapp.create.number')}</Typography.Text>
-              <Input
-                aria-label={t('whatsapp.create.number')}
-                value={phone}
-                placeholder="6281xxxxxxx"
-                inputMode="numeric"
-                disabled={working || step === 'shown'}
-                onChange={(e) => setPhone(e.target.value)}
-                status={phoneError ? 'error' : undefined}
-              />
-              {phoneError && <Typography.Text type="danger">{phoneError}</Typography.Text>}
+              <Typography.Text>
+                {t(mode === 'qr' ? 'whatsapp.create.scanQr' : 'whatsapp.create.enterCode', { count: seconds })}
+              </Typography.Text>
             </div>
-          )}
-          {mode !== 'cloud' && (step === 'idle' || step === 'expired') && (
-            <Button type="primary" block onClick={start} loading={working}>
-              {mode === 'qr' ? t('whatsapp.create.generateQr') : t('whatsapp.create.generateCode')}
-            </Button>
-          )}
-          {step === 'generating' && (
-            <Button type="primary" block loading disabled>
-              {t('whatsapp.create.creating')}
-            </Button>
-          )}
-          {step === 'generating' && <Typography.Text type="secondary">{t(mode === 'qr' ? 'whatsapp.create.preparingQr' : 'whatsapp.create.preparingCode', { count: seconds })}</Typography.Text>}
-          {step === 'shown' && (
-            <div style={{ textAlign: 'center' }} data-testid="link-code">
-              {mode === 'qr' && qr && <QrImage value={qr} alt={t('whatsapp.create.qrAlt')} />}
-              {mode === 'code' && shownCode && (
-                <Typography.Title level={2} copyable style={{ letterSpacing: 4 }} data-testid="pairing-code">
-                  {shownCode}
-                </Typography.Title>
-              )}
-              <div>
-                <Typography.Text>
-                  {t(mode === 'qr' ? 'whatsapp.create.scanQr' : 'whatsapp.create.enterCode', { count: seconds })}
-                </Typography.Text>
-              </div>
-              {simLink && simUsable === true && (
-                <a href={simLink} target="_blank" rel="noopener noreferrer" data-testid="sim-link">
-                  {t('whatsapp.create.simLink')}
-                </a>
-              )}
-              {simLink && simUsable === false && <Typography.Text type="secondary">{t('whatsapp.create.simByAdmin')}</Typography.Text>}
-            </div>
-          )}
-          {step === 'expired' && <Alert type="warning" showIcon message={t(mode === 'qr' ? 'whatsapp.create.qrExpired' : 'whatsapp.create.codeExpired')} />}
-          {step === 'authenticated' && <Alert type="success" showIcon message={t('whatsapp.create.linked')} />}
-          {error && <Typography.Text type="danger">{error}</Typography.Text>}
-          {socketError && (
-            <Typography.Text type="danger" data-testid="socket-error">
-              {socketError}
-            </Typography.Text>
-          )}
-        </Space>
-      </Card>
-    </div>
+            {simLink && simUsable === true && (
+              <a href={simLink} target="_blank" rel="noopener noreferrer" data-testid="sim-link">
+                {t('whatsapp.create.simLink')}
+              </a>
+            )}
+            {simLink && simUsable === false && <Typography.Text type="secondary">{t('whatsapp.create.simByAdmin')}</Typography.Text>}
+          </div>
+        )}
+        {step === 'expired' && <Alert type="warning" showIcon message={t(mode === 'qr' ? 'whatsapp.create.qrExpired' : 'whatsapp.create.codeExpired')} />}
+        {step === 'authenticated' && <Alert type="success" showIcon message={t('whatsapp.create.linked')} />}
+        {error && <Typography.Text type="danger">{error}</Typography.Text>}
+        {socketError && (
+          <Typography.Text type="danger" data-testid="socket-error">
+            {socketError}
+          </Typography.Text>
+        )}
+      </Space>
+    </Create>
   );
 }

@@ -161,7 +161,7 @@ export function useLinking(deviceId: string, onLinked: (identity: LinkedIdentity
           url: '/admin/whatsapp/new-client',
           method: 'post',
           values: { deviceId, userId, previousDeviceId, phoneNumber: nextMode === 'code' ? phoneNumber : undefined },
-          successNotification: false,
+          // The linking screen shows a refusal itself, where the code would have appeared.
           errorNotification: false,
         });
         if (runRef.current !== mine) return;

@@ -1,5 +1,5 @@
 import { List, useTable } from '@refinedev/antd';
-import { useCustomMutation, useInvalidate, usePermissions, useTranslate, type HttpError } from '@refinedev/core';
+import { useCan, useCustomMutation, useInvalidate, useTranslate, type HttpError } from '@refinedev/core';
 import { App, Button, Descriptions, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -29,14 +29,14 @@ export function WithdrawRequested() {
   const { modal } = App.useApp();
   const invalidate = useInvalidate();
   // The spec lets admin act on requests; staff and dev only read them (the page is theirs too).
-  const { data: role } = usePermissions<string>({});
-  const isAdmin = role === 'admin';
+  const isAdmin = useCan({ resource: 'withdraw', action: 'decide' }).data?.can === true;
+  const adminChannel = useCan({ resource: 'live', action: 'admin' }).data?.can === true;
   const table = useTable<WithdrawRow, HttpError>({ resource: 'withdraw', meta: { fallback: t('withdraw.errors.all') }, errorNotification: failWith(t('withdraw.errors.all')) });
   const { mutate } = useCustomMutation<{ msg: string; code?: string; withdraw: WithdrawRow }, HttpError, { id: number; status: WithdrawStatus }>();
   const [busy, setBusy] = useState<Set<number>>(new Set());
 
   // Another admin's decision or a new request arrives on the admin channel; the list is fetched again.
-  useLive<WithdrawRow>(role === 'admin' || role === 'dev' ? 'admin' : null, (msg) => {
+  useLive<WithdrawRow>(adminChannel ? 'admin' : null, (msg) => {
     if (msg.event === 'withdraw') void invalidate({ resource: 'withdraw', invalidates: ['list'] });
   });
 
@@ -66,10 +66,10 @@ export function WithdrawRequested() {
     const place = rowPlace(button);
     setRowBusy(row.id, true);
     mutate(
-      { url: '/admin/withdraw/update', method: 'put', values: { id: row.id, status }, successNotification: false, errorNotification: failWith(t('shared.network')) },
+      { url: '/admin/withdraw/update', method: 'put', values: { id: row.id, status }, errorNotification: failWith(t('shared.network')) },
       {
         onSuccess: async ({ data }) => {
-          // The spec's success dialog ('Permintaan withdraw Diterima') stands in for a notification.
+          // The spec's success dialog ('Permintaan withdraw Diterima') stands in for a notification (a custom call has none of its own).
           modal.success({ title: serverText(data.msg, data.code, t), afterClose: () => focusRowAction(place) });
           // The row keeps 'Mengirim...' until the refetched list shows its new status.
           await invalidate({ resource: 'withdraw', invalidates: ['list'] });

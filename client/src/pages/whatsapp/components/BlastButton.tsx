@@ -47,7 +47,7 @@ export function BlastButton({ row, update }: Props) {
         url: start ? '/admin/whatsapp/start-blasting' : '/admin/whatsapp/stop-blasting',
         method: 'post',
         values: start ? { whatsappClientId: row.id, socketClientId: row.clientid, loop: true } : { whatsappClientId: row.id, socketClientId: row.clientid },
-        successNotification: false,
+        // A refusal is one of the spec's dialogs ('Forbidden', the blast's failure), not a notification.
         errorNotification: false,
       },
       {

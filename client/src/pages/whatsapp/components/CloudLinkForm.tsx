@@ -1,5 +1,6 @@
 import { useCustomMutation, useTranslate, type HttpError } from '@refinedev/core';
 import { Alert, Button, Form, Input, Typography } from 'antd';
+import { doneWith } from '../../../lib/notify';
 import type { FormItemProps } from 'antd';
 
 export interface CloudLinkValues {
@@ -34,7 +35,8 @@ export function CloudLinkForm({ onSaved }: { onSaved: () => void }) {
         url: '/admin/whatsapp/cloud-link',
         method: 'post',
         values: { phoneNumberId: values.phoneNumberId.trim(), wabaId: values.wabaId.trim(), accessToken: values.accessToken.trim() },
-        successNotification: false,
+        successNotification: doneWith(t('whatsapp.create.saved')),
+        // The form shows a refusal itself: under the field it names, or above the button.
         errorNotification: false,
       },
       {

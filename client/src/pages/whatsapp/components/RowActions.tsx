@@ -1,7 +1,8 @@
-import { useCustomMutation, useInvalidate, useTranslate, type HttpError } from '@refinedev/core';
+import { useCustomMutation, useInvalidate, useTranslate } from '@refinedev/core';
 import { App, Button, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Role } from '../../../../../common/roles';
+import { failWith } from '../../../lib/notify';
 import { canReconnect, type AccountRow } from '../liveRow';
 import { BlastButton } from './BlastButton';
 
@@ -14,22 +15,18 @@ interface Props {
 /** A call on one account whose answer is the account row (reset, activate). */
 function useRowCall(update: Props['update']) {
   const t = useTranslate();
-  const { message } = App.useApp();
   const invalidate = useInvalidate();
   const { mutate } = useCustomMutation<{ data: AccountRow }>();
   return (row: AccountRow, url: string, flag: 'resetting' | 'activating') => {
     update(row.id, { [flag]: true });
     mutate(
-      { url, method: 'post', values: { id: row.id }, successNotification: false, errorNotification: false },
+      { url, method: 'post', values: { id: row.id }, errorNotification: failWith(t('whatsapp.networkError')) },
       {
         onSuccess: ({ data }) => {
           update(row.id, { ...data.data, [flag]: false });
           void invalidate({ resource: 'whatsapp', invalidates: ['list'] });
         },
-        onError: (err: HttpError) => {
-          update(row.id, { [flag]: false });
-          void message.error(err.message || t('whatsapp.networkError'));
-        },
+        onError: () => update(row.id, { [flag]: false }),
       },
     );
   };
@@ -38,7 +35,7 @@ function useRowCall(update: Props['update']) {
 /** Reset, Reconnect and (dev) the realtime monitor link; a suspended member sees the rule instead. */
 export function RowActions({ row, role, update }: Props) {
   const t = useTranslate();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const navigate = useNavigate();
   const rowCall = useRowCall(update);
   const { mutate } = useCustomMutation();
@@ -70,15 +67,9 @@ export function RowActions({ row, role, update }: Props) {
             url: '/admin/whatsapp/new-client',
             method: 'post',
             values: { deviceId: row.deviceId, userId: row.user_id, previousDeviceId: row.deviceId },
-            successNotification: false,
-            errorNotification: false,
+            errorNotification: failWith(t('whatsapp.createClientError')),
           },
-          {
-            onError: (err) => {
-              update(row.id, { state: row.state });
-              void message.error(err.message || t('whatsapp.createClientError'));
-            },
-          },
+          { onError: () => update(row.id, { state: row.state }) },
         );
       },
     });
