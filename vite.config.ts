@@ -57,14 +57,23 @@ const publicGraph: Plugin = {
  */
 const CONSOLE_SHARE = 20;
 /**
- * Packages only loaded on a user's action (the CSV writer on an export click): @refinedev/core names
- * papaparse for its unused import/export hooks, which counted it as shared by every screen.
+ * @refinedev/core names papaparse for its import/export hooks, which the console does not use: its import is
+ * answered by client/src/lib/refineCsv.ts, so the CSV library loads only on an export click (lib/download.ts).
  */
-const ON_DEMAND = /[\\/]node_modules[\\/]papaparse[\\/]/;
+const refineCsv: Plugin = {
+  name: 'refine-csv-on-demand',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === 'papaparse' && importer && /[\\/]node_modules[\\/]@refinedev[\\/]core[\\/]/.test(importer)) {
+      return fileURLToPath(new URL('./client/src/lib/refineCsv.ts', import.meta.url));
+    }
+    return null;
+  },
+};
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), publicGraph],
+  plugins: [react(), publicGraph, refineCsv],
   resolve: {
     alias: [
       // @refinedev/core and @refinedev/react-router parse and write the table's query string with qs; its
@@ -94,7 +103,7 @@ export default defineConfig({
             { name: 'vendor', test: (id) => NODE_MODULES.test(id) && publicModules.has(id), priority: 3 },
             // What the console's screens share (Refine, TanStack Query, the shell's and the lists' antd parts):
             // one file instead of some forty small ones, so a cold list screen makes few requests.
-            { name: 'console-vendor', test: (id) => NODE_MODULES.test(id) && !publicModules.has(id) && !ON_DEMAND.test(id), minShareCount: CONSOLE_SHARE, priority: 2 },
+            { name: 'console-vendor', test: (id) => NODE_MODULES.test(id) && !publicModules.has(id), minShareCount: CONSOLE_SHARE, priority: 2 },
           ],
         },
       },
