@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 /** Our stand-ins for library code loaded on demand (the `rarely-used-on-demand` plugin): chunked as the library. */
-const STAND_INS = /[\\/]client[\\/]src[\\/]lib[\\/](cardTabs\.tsx|refineCsv\.ts)$/;
+const STAND_INS = /[\\/]client[\\/]src[\\/]lib[\\/](cardTabs\.tsx|filterTree\.tsx|refineCsv\.ts)$/;
 const PRELOAD_HELPER = /vite\/preload-helper/;
 const vendorCode = (id: string) => NODE_MODULES.test(id) || STAND_INS.test(id);
 /**
@@ -75,6 +75,10 @@ const refineCsv: Plugin = {
     // antd's Card imports Tabs for its `tabList`, which no console card has: they load when a card asks.
     if (source === '../tabs' && importer && /[\\/]node_modules[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/.test(importer)) {
       return fileURLToPath(new URL('./client/src/lib/cardTabs.tsx', import.meta.url));
+    }
+    // antd's Table filter dropdown imports Tree for `filterMode: 'tree'`, which no console column has.
+    if (source === '../../../tree' && importer && /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/.test(importer)) {
+      return fileURLToPath(new URL('./client/src/lib/filterTree.tsx', import.meta.url));
     }
     return null;
   },
