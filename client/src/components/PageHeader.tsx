@@ -56,7 +56,7 @@ export function PageHeader(props: PageHeaderProps) {
     >
       {breadcrumbDom}
       {hasHeading && (
-        <div className={`${cls}-heading`} style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', marginBlockStart: breadcrumbDom ? token.marginXS : undefined }}>
+        <div className={`${cls}-heading`} style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap' }}>
           <div className={`${cls}-heading-left`} style={{ display: 'flex', alignItems: 'center', marginBlock: token.marginXS / 2, overflow: 'hidden' }}>
             {backIcon && onBack && (
               <div className={`${cls}-back`} style={{ marginInlineEnd: token.margin, fontSize: 16, lineHeight: 1 }}>
