@@ -3,6 +3,10 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
+/** Our stand-ins for library code loaded on demand (the `rarely-used-on-demand` plugin): chunked as the library. */
+const STAND_INS = /[\\/]client[\\/]src[\\/]lib[\\/](cardTabs\.tsx|filterTree\.tsx|refineCsv\.ts)$/;
+const PRELOAD_HELPER = /vite\/preload-helper/;
+const vendorCode = (id: string) => NODE_MODULES.test(id) || STAND_INS.test(id);
 /**
  * The pages outside the console (routes.tsx): their vendor code must not wait for the console's. The
  * two-factor set-up is opened signed in, after the password, and loads lazily with its QR code and the
@@ -56,10 +60,33 @@ const publicGraph: Plugin = {
  * use it; code fewer screens use stays in chunks of their own (bench/client.ts weighs both).
  */
 const CONSOLE_SHARE = 20;
+/**
+ * Code a library imports statically but the console rarely or never runs, answered by our own modules.
+ * @refinedev/core names papaparse for its import/export hooks, which the console does not use: its import is
+ * answered by client/src/lib/refineCsv.ts, so the CSV library loads only on an export click (lib/download.ts).
+ */
+const refineCsv: Plugin = {
+  name: 'rarely-used-on-demand',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === 'papaparse' && importer && /[\\/]node_modules[\\/]@refinedev[\\/]core[\\/]/.test(importer)) {
+      return fileURLToPath(new URL('./client/src/lib/refineCsv.ts', import.meta.url));
+    }
+    // antd's Card imports Tabs for its `tabList`, which no console card has: they load when a card asks.
+    if (source === '../tabs' && importer && /[\\/]node_modules[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/.test(importer)) {
+      return fileURLToPath(new URL('./client/src/lib/cardTabs.tsx', import.meta.url));
+    }
+    // antd's Table filter dropdown imports Tree for `filterMode: 'tree'`, which no console column has.
+    if (source === '../../../tree' && importer && /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/.test(importer)) {
+      return fileURLToPath(new URL('./client/src/lib/filterTree.tsx', import.meta.url));
+    }
+    return null;
+  },
+};
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), publicGraph],
+  plugins: [react(), publicGraph, refineCsv],
   resolve: {
     alias: [
       // @refinedev/core and @refinedev/react-router parse and write the table's query string with qs; its
@@ -67,6 +94,10 @@ export default defineConfig({
       // screen. qs-esm is the maintained fork with the same parse/stringify options (client/src/lib/qs.ts).
       { find: /^qs$/, replacement: fileURLToPath(new URL('./client/src/lib/qs.ts', import.meta.url)) },
       // rc-resize-observer (antd) imports a ResizeObserver polyfill; the browser's own is used instead.
+      // @refinedev/antd's <List>/<Create>/<Edit> draw their header with @ant-design/pro-layout's PageHeader,
+      // which brings @ant-design/pro-provider (about 17 KB gzip), antd's Breadcrumb and Avatar into every
+      // console screen; the project's PageHeader renders the same header from antd's theme.
+      { find: /^@ant-design\/pro-layout$/, replacement: fileURLToPath(new URL('./client/src/components/PageHeader.tsx', import.meta.url)) },
       { find: /^resize-observer-polyfill$/, replacement: fileURLToPath(new URL('./client/src/lib/resizeObserver.ts', import.meta.url)) },
     ],
   },
@@ -82,10 +113,11 @@ export default defineConfig({
           groups: [
             // What the entry and the public pages need (React, the router, i18next, antd's theme, Form, Input,
             // Button): one file.
-            { name: 'vendor', test: (id) => NODE_MODULES.test(id) && publicModules.has(id), priority: 3 },
+            // Vite's preload helper stays with it: every lazy import goes through it, the entry's first.
+            { name: 'vendor', test: (id) => (vendorCode(id) && publicModules.has(id)) || PRELOAD_HELPER.test(id), priority: 3 },
             // What the console's screens share (Refine, TanStack Query, the shell's and the lists' antd parts):
             // one file instead of some forty small ones, so a cold list screen makes few requests.
-            { name: 'console-vendor', test: (id) => NODE_MODULES.test(id) && !publicModules.has(id), minShareCount: CONSOLE_SHARE, priority: 2 },
+            { name: 'console-vendor', test: (id) => vendorCode(id) && !publicModules.has(id), minShareCount: CONSOLE_SHARE, priority: 2 },
           ],
         },
       },
