@@ -49,7 +49,7 @@ const PG_URL = process.env.DATABASE_URL ?? '';
 const REDIS_URL = process.env.REDIS_URL ?? '';
 
 async function seed(db: Db): Promise<void> {
-  await db.update(settings).set({ intervalMin: 0, intervalMax: 0, price: 25, referralPercent: 10, recipientCooldownHours: 24 }).where(eq(settings.id, 1));
+  await db.update(settings).set({ intervalMin: 0, intervalMax: 0, price: 25, referralPercent: 10, recipientCooldownHours: 24, sendFrom: '00:00', sendTo: '00:00' }).where(eq(settings.id, 1));
   await db.insert(levels).values([{ name: 'Bronze', blastFee: 50, requirementBlast: 0 }]);
   await db.insert(messageTemplates).values({ text: '<p>Halo {name}</p>', textWa: 'Halo {name}, promo untuk {phoneNumber}' });
   await createUser(db, { firstname: 'Bench', lastname: 'Admin', email: ADMIN.email, password: ADMIN.password, role: 'admin', referredBy: null });

@@ -57,7 +57,7 @@ async function runPhase(label: string, p: Phase) {
   const db = await openDb(path.join(dataDir, 'blast.db'));
   const t0 = Date.now();
   await seedEngineBench(db, p.accounts, p.targets, 'bench-targets');
-  await db.update(settings).set({ intervalMin: p.intervals[0], intervalMax: p.intervals[1] }).where(eq(settings.id, 1));
+  await db.update(settings).set({ intervalMin: p.intervals[0], intervalMax: p.intervals[1], sendFrom: '00:00', sendTo: '00:00' }).where(eq(settings.id, 1));
   const seededIn = Date.now() - t0;
   const config = testConfig({ dataDir, sim: { seed: BENCH_SEED, latencyMs: p.latencyMs, failureRate: 0.01 } });
   const ctx = createContext(config, db, () => undefined);

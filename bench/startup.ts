@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     const fillStart = Date.now();
     const db = openDb(path.join(dir, 'blast.db'));
     await createUser(db, { firstname: 'Ops', lastname: 'Bench', email: 'ops@bench.test', password: 'password123', role: 'admin' });
-    await db.update(settings).set({ intervalMin: 5, intervalMax: 10 }).where(eq(settings.id, 1));
+    await db.update(settings).set({ intervalMin: 5, intervalMax: 10, sendFrom: '00:00', sendTo: '00:00' }).where(eq(settings.id, 1));
     await db.insert(messageTemplates).values({ text: 'Halo {name}', textWa: 'Halo {name}' });
     fillPhoneNumbers(db.$client, 0, NUMBERS);
     const filled = await fillSavedAccounts(db, { accounts: ACCOUNTS, sending: SENDING, members: Math.max(1, Math.ceil(ACCOUNTS / 20)) });

@@ -22,7 +22,7 @@ async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) =>
  * switched on by the seeding.
  */
 export async function seedEngineBench(db: Db, accounts: number, targets: number, salt: string): Promise<void> {
-  await db.update(settings).set({ intervalMin: 0, intervalMax: 0, price: 25, referralPercent: 10, recipientCooldownHours: 24 }).where(eq(settings.id, 1));
+  await db.update(settings).set({ intervalMin: 0, intervalMax: 0, price: 25, referralPercent: 10, recipientCooldownHours: 24, sendFrom: '00:00', sendTo: '00:00' }).where(eq(settings.id, 1));
   await db.insert(levels).values([
     { name: 'Bronze', blastFee: 50, requirementBlast: 0 },
     { name: 'Silver', blastFee: 75, requirementBlast: 100 },

@@ -19,6 +19,8 @@ beforeAll(async () => {
   member = await t.user('member');
   for (let i = 0; i < 4; i++) accounts.push(await linkByQr(t, member, { phonenumber: `628129998100${i}`, pushname: `Batch ${i}` }));
   await setRules(t.ctx.db, { intervalMin: 0, intervalMax: 0, price: 0, recipientCooldownHours: 24 });
+  // The simulator's failures are retried (engine/retry.ts): short waits keep the blast within the test.
+  Object.assign(engineFor(t.ctx).options, { baseMs: 50, maxMs: 100 });
 });
 afterAll(async () => {
   await engineFor(t.ctx).shutdown();
@@ -75,7 +77,10 @@ describe('socket messages scale with people, not with events', () => {
 
     const rows = await rawAll<Receiver>(t.ctx.db, sql`SELECT id, count_success, count_fail, in_use FROM phone_numbers`);
     const saved = await rawAll<AccountData>(t.ctx.db, sql`SELECT id, count_success, count_fail, status FROM whatsapps`);
-    expect(rows.reduce((n, r) => n + r.count_success + r.count_fail, 0)).toBe(targets.length);
+    // Every attempt is counted on its number (a failure that may pass is tried again, engine/retry.ts).
+    const attempts = Number((await rawAll<{ n: number }>(t.ctx.db, sql`SELECT count(*) AS n FROM message_logs`))[0]!.n);
+    expect(rows.reduce((n, r) => n + r.count_success + r.count_fail, 0)).toBe(attempts);
+    expect(attempts).toBeGreaterThanOrEqual(targets.length);
     expect(await invariantViolations(t.ctx.db)).toEqual([]);
 
     // The last message of each phone-number row and account carries the row as saved.
@@ -117,7 +122,13 @@ describe('socket messages scale with people, not with events', () => {
 
   it('sends a lone event at once, and the events that follow within the window together, in order', async () => {
     const packets = await rawAdmin();
-    // A quiet channel: the bonus's balance event goes out as itself, without waiting for a window.
+    // A quiet channel: the bonus's balance event goes out as itself, without waiting for a window. The
+    // simulator's delivery and read reports of the blast before may still be arriving: wait them out.
+    const opened = Date.now();
+    const quietSince = () => Date.now() - Math.max(opened, ...packets.map((p) => p.at));
+    const giveUp = Date.now() + 20_000;
+    while (quietSince() < 3000 && Date.now() < giveUp) await new Promise((r) => setTimeout(r, 100));
+    packets.length = 0;
     await new Promise((r) => setTimeout(r, BATCH_WINDOW_MS + 50));
     const sent = Date.now();
     expect((await t.http.post('/api/admin/bonus/create').set(admin.auth).send({ userId: member.id, nominal: 1000, reason: 'Satu' })).status).toBe(201);

@@ -81,6 +81,7 @@ describe('settings form', () => {
       default_country: 'ID',
       signup_mode: 'open',
       // Test apps keep 'Jam Kirim' always open (tests/helpers.ts); a new install's 08:00–20:00 is in send-window.test.ts.
+      max_attempts: 3,
       send_from: '00:00',
       send_to: '00:00',
       time_zone: 'Asia/Jakarta',
@@ -125,7 +126,7 @@ describe('settings form', () => {
     expect(res.status).toBe(200);
     expect(res.body.msg).toBeTruthy();
     const now = await t.http.get('/api/admin/setting/get').set(admin.auth);
-    expect(now.body.setting).toEqual({ ...good, bank_names: 'BCA, BNI, MANDIRI', colors: '#123456, #abcdef', default_country: 'ID', signup_mode: 'open', send_from: '00:00', send_to: '00:00', time_zone: 'Asia/Jakarta' });
+    expect(now.body.setting).toEqual({ ...good, bank_names: 'BCA, BNI, MANDIRI', colors: '#123456, #abcdef', default_country: 'ID', signup_mode: 'open', max_attempts: 3, send_from: '00:00', send_to: '00:00', time_zone: 'Asia/Jakarta' });
   });
 
   it('requires the recipient cooldown, hex colours and a bank, with field errors', async () => {

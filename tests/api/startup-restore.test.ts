@@ -46,7 +46,7 @@ describe('start-up with thousands of saved accounts', () => {
     const dbFile = path.join(dir, 'blast.db');
     const setup = openDb(dbFile);
     await createUser(setup, { firstname: 'Ops', lastname: 'Test', email: 'ops@test.local', password: 'password123', role: 'admin' });
-    await setup.update(settings).set({ intervalMin: 0, intervalMax: 0 }).where(eq(settings.id, 1));
+    await setup.update(settings).set({ intervalMin: 0, intervalMax: 0, sendFrom: '00:00', sendTo: '00:00' }).where(eq(settings.id, 1));
     await setup.insert(messageTemplates).values({ text: 'Halo {name}', textWa: 'Halo {name}' });
     fillPhoneNumbers(setup.$client, 0, 2_000);
     const filled = await fillSavedAccounts(setup, { accounts: ACCOUNTS, sending: SENDING, members: 100 });

@@ -56,7 +56,7 @@ describe('message log counts', () => {
   });
 
   it('today-count and total-count: every member, by outcome', async () => {
-    expect((await t.http.get('/api/admin/messagelog/today-count').set(admin.auth)).body).toEqual({ success: 3, fail: 1 });
+    expect((await t.http.get('/api/admin/messagelog/today-count').set(admin.auth)).body).toEqual({ success: 3, fail: 1, delivered: 0, read: 0 });
     expect((await t.http.get('/api/admin/messagelog/total-count').set(admin.auth)).body).toEqual({ success: 4, fail: 2 });
   });
 
