@@ -91,8 +91,18 @@ export class BlastEngine {
    */
   windowOpening(): Promise<{ at: number; clock: string } | null> {
     // Shared by every loop waiting in the same 5 s, so many waiting accounts cost one look.
-    const key = Math.floor(this.now() / 5000);
-    if (this.windowLook?.key !== key) this.windowLook = { key, answer: this.lookForWindow() };
+    const now = this.now();
+    const key = Math.floor(now / 5000);
+    if (this.windowLook?.key !== key) {
+      const answer = this.lookForWindow();
+      this.windowLook = { key, answer };
+      // "Open now" means another account's claim took the last open number a moment ago: not kept, so the
+      // next look sees the numbers as they are by then (as does a failed look).
+      const forget = () => {
+        if (this.windowLook?.answer === answer) this.windowLook = null;
+      };
+      answer.then((a) => (a && a.at <= now ? forget() : undefined), forget);
+    }
     return this.windowLook.answer;
   }
 
