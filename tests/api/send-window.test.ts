@@ -68,6 +68,13 @@ let account: LinkedAccount;
 let fakeNow = at('2026-12-03T00:59:00Z');
 
 const SETTINGS = { interval_min: 0, interval_max: 0, price: 0, bank_names: 'BCA', colors: '#2C2C2C', referral_percent: 0, info: 'x', recipient_cooldown: 24 };
+/** The window wait of the account's row in the WhatsApp list, as the list loads it. */
+const listedWait = async (who: TestUser) => {
+  const res = await t.http.get('/api/admin/whatsapp/list-per-page').query({ page: 1, user_id: member.id }).set(who.auth).expect(200);
+  const listed = (res.body.data as Array<{ id: number; windowOpensAt: string | null }>).find((r) => r.id === account.id);
+  expect(listed, 'the account is listed').toBeDefined();
+  return listed!.windowOpensAt;
+};
 const saveWindow = (fields: Record<string, unknown>) => t.http.put('/api/admin/setting/update').set(admin.auth).send({ ...SETTINGS, ...fields });
 
 beforeAll(async () => {
@@ -130,12 +137,17 @@ describe('a blast across two countries in different zones', () => {
     expect(await sentTo()).toEqual([]);
     const row = await t.http.get(`/api/admin/whatsapp/${account.id}`).set(member.auth);
     expect(row.body.whatsapp.status).toBe('sending');
+    // A list loaded now says so at once, for the member and for an admin, without waiting for the next `window_wait`.
+    expect(row.body.whatsapp.windowOpensAt).toBe('08:00');
+    expect(await listedWait(member)).toBe('08:00');
+    expect(await listedWait(admin)).toBe('08:00');
 
     // 08:00 in Jakarta: the Indonesian numbers go, the British ones wait for London's 08:00 (15:00 in Jakarta).
     fakeNow = at('2026-12-03T01:00:00Z');
     await eventually(sentTo, (n) => n.length === 2, 5000, (n) => `sent to ${n.join(', ')}`);
     expect(await sentTo()).toEqual(ID_NUMBERS);
     await eventually(() => waits, (w) => w.includes('15:00'), 5000);
+    expect(await listedWait(member)).toBe('15:00');
 
     // 07:59 in London: still nothing for the United Kingdom.
     fakeNow = at('2026-12-03T07:59:00Z');
@@ -148,6 +160,8 @@ describe('a blast across two countries in different zones', () => {
     // Unregistered numbers of the simulated network fail; each was attempted once, all inside their window.
     expect(Number(idle.count_success) + Number(idle.count_fail)).toBe(4);
     expect(await sentTo()).toEqual([...ID_NUMBERS, ...UK_NUMBERS].sort());
+    // Idle, the row waits for nothing.
+    expect(await listedWait(member)).toBeNull();
   });
 
   it('claims at the closing edge: 19:59 local is inside, 20:00 is not', async () => {

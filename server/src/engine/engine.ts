@@ -108,6 +108,22 @@ export class BlastEngine {
 
   private windowLook: { key: number; answer: Promise<{ at: number; clock: string } | null> } | null = null;
 
+  /**
+   * The opening a sending blast waits for now ('HH:MM', as `window_wait` tells it), or null when a
+   * number is inside the window or nothing is left. The numbers are one pool, so every sending
+   * account waits for the same opening, and any node answers alike from the database.
+   */
+  async windowWaitNow(): Promise<string | null> {
+    // Looked up apart from the loops' shared look: a list read just before the last numbers went must
+    // not keep a loop waiting on that answer. Lists loaded in the same 5 s share one look.
+    const key = Math.floor(this.now() / 5000);
+    if (this.listLook?.key !== key) this.listLook = { key, answer: this.lookForWindow() };
+    const opening = await this.listLook.answer;
+    return opening && opening.at > this.now() ? opening.clock : null;
+  }
+
+  private listLook: { key: number; answer: Promise<{ at: number; clock: string } | null> } | null = null;
+
   private async lookForWindow(): Promise<{ at: number; clock: string } | null> {
     const now = this.now();
     const snap = await readSnapshot(this.store);

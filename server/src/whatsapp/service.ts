@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { schedulesOf } from '../engine/schedule';
+import { engineFor } from '../engine/engine';
 import type { AppContext } from '../context';
 import { transaction } from '../db/client';
 import { one, rawGet } from '../db/raw';
@@ -80,6 +81,9 @@ async function withOwner(ctx: AppContext, rows: WhatsappRow[]) {
   const byId = new Map(owners.map((o) => [o.id, o]));
   const schedules = await schedulesOf(ctx, rows.map((r) => r.id));
   const today = await accountsToday(ctx, rows.map((r) => r.id));
+  // A list loaded while blasts wait for 'Jam Kirim' says so at once, as the next `window_wait` would.
+  const blasting = (r: WhatsappRow) => r.status === 'sending' && !r.suspended;
+  const windowWait = rows.some(blasting) ? await engineFor(ctx).windowWaitNow() : null;
   return rows.map((r) => {
     const at = schedules.get(r.id);
     return {
@@ -87,6 +91,7 @@ async function withOwner(ctx: AppContext, rows: WhatsappRow[]) {
       user: byId.get(r.userId) ?? null,
       scheduled_at: at === undefined ? null : new Date(at).toISOString(),
       today: today.get(r.id) ?? NO_SENDS,
+      windowOpensAt: windowWait !== null && blasting(r) ? windowWait : null,
     };
   });
 }

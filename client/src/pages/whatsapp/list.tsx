@@ -24,8 +24,11 @@ import { useBlastRows } from '../blaster/components/useBlastRows';
 const FILTERS = ['', 'connected', 'loggedOut', 'conflict', 'disconnected', 'unknown', 'sending', 'suspended'] as const;
 const FILTER_VALUES = new Set<string>(FILTERS.filter(Boolean));
 
-/** Flags only the client knows; a fresh fetch of the list keeps them. */
-const TRANSIENT: readonly (keyof AccountRow)[] = ['requesting', 'attempting', 'attempingCode', 'progressing', 'waiting', 'waitTime', 'waitUntil', 'successUpdated', 'failUpdated', 'flashAt', 'windowOpensAt'];
+/**
+ * Flags only the client knows; a fresh fetch of the list keeps them. The wait for 'Jam Kirim'
+ * (`windowOpensAt`) is not one: the list's rows carry it, as fresh as the fetch.
+ */
+const TRANSIENT: readonly (keyof AccountRow)[] = ['requesting', 'attempting', 'attempingCode', 'progressing', 'waiting', 'waitTime', 'waitUntil', 'successUpdated', 'failUpdated', 'flashAt'];
 
 const STATE_COLORS: Record<string, string> = {
   connected: 'green',

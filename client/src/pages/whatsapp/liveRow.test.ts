@@ -110,4 +110,14 @@ describe("waiting for 'Jam Kirim'", () => {
     const [done] = applyLive([w!], { event: 'finished', data: { sender: { id: 1, clientid: 'id-1-1' }, status: 'idle' } });
     expect(accountLabel(done!)).toBeNull();
   });
+
+  it('shows the wait as soon as the list is loaded, from the row the list gives, until an event says otherwise', () => {
+    // The list's row of a blast waiting for the window carries the opening; others carry null.
+    const loaded = row({ status: 'sending', windowOpensAt: '15:00' });
+    expect(accountLabel(loaded)).toEqual({ key: 'whatsapp.labels.windowWait', values: { time: '15:00' } });
+    expect(accountLabel(row({ status: 'sending', windowOpensAt: null }))).toEqual({ key: 'whatsapp.labels.sending' });
+    expect(accountLabel(row({ status: 'idle', windowOpensAt: '15:00' }))).toBeNull();
+    const [sent] = applyLive([loaded], { event: 'sending', data: { sender: { id: 1, clientid: 'id-1-1' }, status: 'sending' } });
+    expect(accountLabel(sent!)).toEqual({ key: 'whatsapp.labels.sending' });
+  });
 });

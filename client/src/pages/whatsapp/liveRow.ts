@@ -37,8 +37,8 @@ export interface AccountRow {
   /** When the wait ends and when a counter last changed (ms since epoch), as blasting rows keep them. */
   waitUntil?: number;
   flashAt?: number;
-  /** Waiting for 'Jam Kirim' until this time ('HH:MM'). */
-  windowOpensAt?: string;
+  /** Waiting for 'Jam Kirim' until this time ('HH:MM'): from the list's row (null when not waiting), then `window_wait`. */
+  windowOpensAt?: string | null;
 }
 
 export interface TodayOutcomes {

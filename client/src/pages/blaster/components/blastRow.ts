@@ -27,7 +27,7 @@ export interface BlastRowFields {
   /** When the wait ends (ms since epoch), so the countdown stays right whenever the event arrived. */
   waitUntil?: number;
   /** Waiting for 'Jam Kirim': when it next opens ('HH:MM', the install's zone); any other blast event clears it. */
-  windowOpensAt?: string;
+  windowOpensAt?: string | null;
   successUpdated?: boolean;
   failUpdated?: boolean;
   /** When a counter last changed (ms since epoch); the highlight lasts 1 s from then. */
