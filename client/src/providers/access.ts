@@ -19,6 +19,12 @@ const ROLE_RULES: Record<string, readonly Role[]> = {
   'whatsapp:listAll': ['dev'],
   // The generator and validator lists show every job to dev, the caller's own to admin and staff.
   'jobs:listAll': ['dev'],
+  // 'Daftar Whatsapp' (and /member's header): 'Tambah' for members only; the Action column for member
+  // or dev, else the read-only Sending column (with the schedule for admin); owner and Activated for admin or dev.
+  'whatsapp:add': ['member'],
+  'whatsapp:actions': ['member', 'dev'],
+  'whatsapp:owner': ['admin', 'dev'],
+  'whatsapp:schedule': ['admin'],
   // A member's linked account leads back to their account list; other roles go to the dashboard.
   'whatsapp:returnToList': ['member'],
   // The withdrawals report of 'Ekspor' (bank details) is admin's.

@@ -1,5 +1,5 @@
 import { List, useTable } from '@refinedev/antd';
-import { usePermissions, useTranslate, type HttpError } from '@refinedev/core';
+import { useCan, useTranslate, type HttpError } from '@refinedev/core';
 import { Space } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -28,7 +28,8 @@ const STATUSES = ['', 'online', 'offline', 'sending', 'suspended'] as const;
 /** 'Daftar Member' (/member): search `?s=`, 'Filter Status' `?status=`, page `?page=`. */
 export function MemberList() {
   const t = useTranslate();
-  const { data: role } = usePermissions<string>({});
+  // The spec gives 'Tambah' (to /whatsapp/create) to the role member only, as on the WhatsApp list.
+  const canAdd = useCan({ resource: 'whatsapp', action: 'add' }).data?.can === true;
   const table = useTable<MemberRow, HttpError>({ resource: 'member', meta: { fallback: t('member.errors.list') }, errorNotification: failWith(t('member.errors.list')) });
   const setFilters = useSetFilters(table);
   const s = filterValue(table, 's');
@@ -46,8 +47,7 @@ export function MemberList() {
   };
 
   return (
-    // The spec gives the role member a 'Tambah' here (to /whatsapp/create), whatever the page allows.
-    <List title={t('member.title')} breadcrumb={false} headerButtons={role === 'member' ? <AddButton resource="whatsapp" /> : null}>
+    <List title={t('member.title')} breadcrumb={false} headerButtons={canAdd ? <AddButton resource="whatsapp" /> : null}>
       <SearchFilterBar
         label={t('member.search')}
         text={text}

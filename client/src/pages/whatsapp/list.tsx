@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { List, useTable } from '@refinedev/antd';
-import { useInvalidate, usePermissions, useTranslate, type HttpError } from '@refinedev/core';
+import { useCan, useInvalidate, useTranslate, type HttpError } from '@refinedev/core';
 import { App, Avatar, Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
@@ -51,9 +51,13 @@ const TODAY_GRID = { display: 'grid', gridTemplateColumns: 'auto auto', columnGa
 export function WhatsappList() {
   const t = useTranslate();
   const user = getSessionUser();
-  // The spec shapes this list by role (own accounts, an owner column, actions); page access is the router's.
-  const { data: permissions } = usePermissions<string>({});
-  const role = (permissions ?? user?.role ?? 'member') as NonNullable<typeof user>['role'];
+  // The caller's own accounts and live channel (the server scopes the same way); page access is the router's.
+  const role = user?.role ?? 'member';
+  // The spec's columns and buttons by role, asked of the access-control provider's rule table.
+  const showActions = useCan({ resource: 'whatsapp', action: 'actions' }).data?.can === true;
+  const showOwner = useCan({ resource: 'whatsapp', action: 'owner' }).data?.can === true;
+  const canSchedule = useCan({ resource: 'whatsapp', action: 'schedule' }).data?.can === true;
+  const canAdd = useCan({ resource: 'whatsapp', action: 'add' }).data?.can === true;
   const [params] = useSearchParams();
   const memberId = params.get('id');
   const [synced, setSynced] = useState(false);
@@ -107,9 +111,6 @@ export function WhatsappList() {
       if (synced) void invalidate({ resource: 'whatsapp', invalidates: ['list'] });
       else setSynced(true);
     });
-
-  const showActions = role === 'member' || role === 'dev';
-  const showOwner = role === 'admin' || role === 'dev';
 
   const columns: ColumnsType<AccountRow> = [
     {
@@ -183,7 +184,7 @@ export function WhatsappList() {
           render: (_, r) => (
             <Space direction="vertical" size={4}>
               {r.status === 'sending' ? <Tag color="processing">{t('whatsapp.run.sending')}</Tag> : <Tag>{t('whatsapp.run.idle')}</Tag>}
-              {role === 'admin' && <ScheduleButton row={r} update={update} />}
+              {canSchedule && <ScheduleButton row={r} update={update} />}
             </Space>
           ),
         },
@@ -196,7 +197,7 @@ export function WhatsappList() {
       headerButtons={
         <>
           {/* The spec gives 'Tambah' to members only. */}
-          {role === 'member' && <AddButton resource="whatsapp" label={t('whatsapp.add')} />}
+          {canAdd && <AddButton resource="whatsapp" label={t('whatsapp.add')} />}
           <Button icon={<ReloadOutlined aria-hidden />} onClick={refresh} aria-label={t('whatsapp.refresh')} />
         </>
       }
