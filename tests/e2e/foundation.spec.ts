@@ -75,7 +75,7 @@ test('wrong password shows the locale\'s text for the server\'s answer; the righ
   await expect(page.getByTestId('user-info')).toContainText('member@demo.test');
   await expect(page.getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/profile?edit=true');
   await expect(page.getByRole('link', { name: 'User Profile' }).last()).toHaveAttribute('href', '/profile');
-  await page.getByText('Sign out').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin$/);
   const names = (await context.cookies()).map((c) => c.name);
   expect(names).not.toContain('authToken');
