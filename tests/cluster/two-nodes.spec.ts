@@ -130,7 +130,8 @@ test('two nodes share one blast; a killed node’s accounts are taken over and t
     await db.connect();
 
     // Every number is new to the list and none may be messaged twice within 24 hours.
-    await db.query('UPDATE settings SET interval_min = 0, interval_max = 0, recipient_cooldown_hours = 24 WHERE id = 1');
+    // One attempt per number: a failed send is not retried later (engine/retry.ts), so each number is logged once.
+    await db.query('UPDATE settings SET interval_min = 0, interval_max = 0, recipient_cooldown_hours = 24, max_attempts = 1 WHERE id = 1');
     await db.query('UPDATE users SET blast_interval_min = NULL, blast_interval_max = NULL');
     await db.query(
       `INSERT INTO phone_numbers (number, name, status, in_use, count_success, count_fail, line_type, created_at)
