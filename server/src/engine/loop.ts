@@ -185,7 +185,7 @@ export class BlastLoop {
    */
   private async waitForRetry(): Promise<boolean> {
     const { engine } = this;
-    const now = Date.now();
+    const now = engine.now();
     const at = await engine.store.nextRetryAt(now);
     if (at === null || this.stopReason) return false;
     const row = await engine.store.account(this.accountId);
