@@ -32,35 +32,39 @@ const row = () => one(t.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, a
 const count = async () => (await row())?.reconnectCount;
 const setPhone = (state: string) => t.http.post('/api/sim/connection').set(SIM).send({ deviceId: account.deviceId, state }).expect(200);
 const stateIs = (s: string) => eventually(async () => (await row())?.state, (v) => v === s);
-const last = (event: string, state?: string) => eventually(
-  () => [...got].reverse().find((m) => m.event === event && (state === undefined || m.data.state === state)),
+/** The latest such message received after the first `since` ones (a step's own, not an earlier step's). */
+const last = (since: number, event: string, state?: string) => eventually(
+  () => got.slice(since).reverse().find((m) => m.event === event && (state === undefined || m.data.state === state)),
   (m) => m !== undefined,
 );
 
 describe('the reconnect count (reconnectTime) of a device', () => {
   it('starts at 0 and is sent with the account events', async () => {
     expect(await count()).toBe(0);
+    const since = got.length;
     await setPhone('disconnected');
     await stateIs('disconnected');
-    expect((await last('connection.update', 'disconnected'))!.data.reconnectTime).toBe(0);
+    expect((await last(since, 'connection.update', 'disconnected'))!.data.reconnectTime).toBe(0);
   });
 
   it('a dropped session that the gateway connects again counts one reconnect', async () => {
+    const since = got.length;
     await setPhone('connected');
     await stateIs('connected');
     expect(await count()).toBe(1);
-    expect((await last('connection.update', 'connected'))!.data.reconnectTime).toBe(1);
+    expect((await last(since, 'connection.update', 'connected'))!.data.reconnectTime).toBe(1);
   });
 
   it('an in-place reconnect after a conflict counts once, from its reconnecting event on', async () => {
     await setPhone('conflict');
     await stateIs('conflict');
+    const since = got.length;
     const res = await t.http.post('/api/admin/whatsapp/new-client').set(member.auth).send({ deviceId: account.deviceId, previousDeviceId: account.deviceId });
     expect(res.status).toBe(200);
     await stateIs('connected');
     expect(await count()).toBe(2);
-    expect((await last('reconnecting'))!.data.reconnectTime).toBe(2);
-    expect((await last('connection.update', 'connected'))!.data.reconnectTime).toBe(2);
+    expect((await last(since, 'reconnecting'))!.data.reconnectTime).toBe(2);
+    expect((await last(since, 'connection.update', 'connected'))!.data.reconnectTime).toBe(2);
   });
 
   it('every realtime message for the device carries it, and the monitor socket view keeps it', async () => {
