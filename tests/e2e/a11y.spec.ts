@@ -16,7 +16,7 @@ async function seriousViolations(page: Page, path: string): Promise<string[]> {
   await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
   // Let lists and charts finish loading so axe sees the screen a person sees.
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  await expect(page.locator('.ant-spin-spinning, .page-spin')).toHaveCount(0);
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
