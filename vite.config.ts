@@ -80,6 +80,12 @@ const refineCsv: Plugin = {
     if (source === '../../../tree' && importer && /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/.test(importer)) {
       return fileURLToPath(new URL('./client/src/lib/filterTree.tsx', import.meta.url));
     }
+    // antd's form context, which every input, checkbox and button imports, names rc-field-form's index for its
+    // FormProvider alone; the index brings Field, List, the form store and async-validator (about 15 KB gzip)
+    // into /signin, which has no antd Form. The provider's own module is the same one the index re-exports.
+    if (source === 'rc-field-form' && importer && /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) {
+      return this.resolve('rc-field-form/es/FormContext', importer, { skipSelf: true });
+    }
     return null;
   },
 };

@@ -16,7 +16,7 @@ async function seriousViolations(page: Page, path: string): Promise<string[]> {
   await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
   // Let lists and charts finish loading so axe sees the screen a person sees.
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  await expect(page.locator('.ant-spin-spinning, .page-spin')).toHaveCount(0);
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -42,7 +42,7 @@ for (const lang of ['id', 'en'] as const) {
 test('the sign-in password toggle is a target of at least 24 × 24 px, and the field keeps its height', async ({ page }) => {
   await page.goto('/signin');
   const field = page.getByLabel('Password', { exact: true });
-  const before = (await field.locator('xpath=ancestor::span[contains(@class, "ant-input-affix-wrapper")]').boundingBox())!;
+  const before = (await field.locator('xpath=ancestor::span[contains(@class, "auth-input-affix")]').boundingBox())!;
   const toggle = page.getByRole('button', { name: 'Tampilkan password' });
   const box = (await toggle.boundingBox())!;
   expect(box.width).toBeGreaterThanOrEqual(24);

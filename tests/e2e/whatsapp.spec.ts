@@ -204,3 +204,44 @@ test('dashboard tiles show the seeded figures, cached for the next visit', async
   await expect(tile('total')).toContainText(id(total.success!));
   await expect(page.getByTestId('total-fail')).toContainText(id(total.fail!));
 });
+
+/**
+ * Every column set the WhatsApp list's header shows while the page opens, and whether 'Tambah' stood beside
+ * it, recorded in the page as the DOM changes: a list that drew one column set before the access answer
+ * came and then switched would record two.
+ */
+async function recordListShapes(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const shapes: string[] = [];
+    (window as unknown as { listShapes: string[] }).listShapes = shapes;
+    const read = () => {
+      const heads = [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent?.trim() ?? '').filter(Boolean);
+      if (!heads.length) return;
+      const add = [...document.querySelectorAll('a, button')].some((b) => b.textContent?.trim() === 'Tambah');
+      const shape = `${heads.join(' | ')} / Tambah: ${add ? 'yes' : 'no'}`;
+      if (shapes[shapes.length - 1] !== shape) shapes.push(shape);
+    };
+    new MutationObserver(read).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { listShapes: string[] }).listShapes);
+}
+
+test('the list draws its role\'s columns and buttons from the first render, for a member and for an admin', async ({ page }) => {
+  const shapes = await recordListShapes(page);
+  const member = await freshMember(page);
+  await linkViaApi(page.request, member.token, '6281344400077', 'Toko Sekali Gambar');
+  await page.goto('/whatsapp');
+  await expect(row(page, 'Toko Sekali Gambar')).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Action' })).toBeVisible();
+  expect(await shapes()).toEqual(['Akun | Client ID | Berhasil | Gagal | Hari Ini | Total Pendapatan | Status | Action / Tambah: yes']);
+
+  await page.context().clearCookies();
+  const admin = await signInFast(page, DEMO.admin);
+  const members = (await (await page.request.get('/api/admin/users/members', { headers: { Authorization: `Bearer ${admin.token}` } })).json()) as {
+    users: Array<{ id: number; email: string }>;
+  };
+  await page.goto(`/member/whatsapp?id=${members.users.find((u) => u.email === DEMO.member)!.id}`);
+  await expect(row(page, 'Budi Toko Online')).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Sending' })).toBeVisible();
+  expect(await shapes()).toEqual(['Akun | Client ID | Berhasil | Gagal | Hari Ini | Total Pendapatan | Status | Sending / Tambah: no']);
+});

@@ -25,16 +25,6 @@ export function HiddenSubmit({ disabled }: { disabled?: boolean }) {
   return <button type="submit" hidden aria-hidden tabIndex={-1} disabled={disabled} />;
 }
 
-/** The submit button: 'Simpan', 'Menyimpan...' (disabled) while saving. */
-export function SaveButton({ saving, disabled, label, busyLabel }: { saving: boolean; disabled?: boolean; label?: string; busyLabel?: string }) {
-  const t = useTranslate();
-  return (
-    <Button type="primary" htmlType="submit" disabled={saving || disabled}>
-      {saving ? (busyLabel ?? t('shared.saving')) : (label ?? t('shared.save'))}
-    </Button>
-  );
-}
-
 type IntegerItemProps = Omit<FormItemProps, 'rules' | 'children'> & {
   /** The field's name in '{what} wajib diisi dengan angka.'. */
   what: string;

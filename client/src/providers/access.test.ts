@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../../common/roles';
 import { endSession, startSession, type SessionUser } from '../lib/session';
-import { accessControlProvider } from './access';
+import { accessAnswer, accessControlProvider } from './access';
 
 const as = (role: Role) => startSession('token', { id: 1, firstname: 'A', lastname: 'B', email: 'a@demo.test', role } as SessionUser);
 const can = async (resource: string, action: string) => (await accessControlProvider.can({ resource, action })).can;
@@ -44,5 +44,14 @@ describe('rules the spec states by role', () => {
     expect((await accessControlProvider.can({ resource: 'proxy', action: 'list', params: { path: '/proxy' } })).can).toBe(false);
     as('admin');
     expect((await accessControlProvider.can({ resource: 'proxy', action: 'list', params: { path: '/proxy' } })).can).toBe(true);
+  });
+
+  it('answers at once, the same as Refine is told, for a first render', async () => {
+    for (const role of ROLES) {
+      as(role);
+      for (const action of ['actions', 'owner', 'schedule', 'add']) {
+        expect(accessAnswer({ resource: 'whatsapp', action }), `${role} ${action}`).toEqual(await accessControlProvider.can({ resource: 'whatsapp', action }));
+      }
+    }
   });
 });

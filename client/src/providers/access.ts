@@ -1,4 +1,4 @@
-import type { AccessControlProvider } from '@refinedev/core';
+import { useCan, type AccessControlProvider, type CanParams, type CanReturnType } from '@refinedev/core';
 import { canOpenPage, type Role } from '../../../common/roles';
 import { getSessionUser } from '../lib/session';
 
@@ -37,18 +37,30 @@ const ROLE_RULES: Record<string, readonly Role[]> = {
 
 /**
  * The one role table of common/ decides, by the page the action opens: a resource's list, create or
- * edit route (or `params.path` when a screen names it).
+ * edit route (or `params.path` when a screen names it). The answer comes from the signed-in user kept in
+ * the session, so it is known at once; `can` hands it to Refine, `useCanAtOnce` to a first render.
  */
+export function accessAnswer({ resource, action, params }: CanParams): CanReturnType {
+  const rule = ROLE_RULES[`${resource ?? ''}:${action}`];
+  if (rule) {
+    const role = getSessionUser()?.role;
+    return { can: role !== undefined && rule.includes(role) };
+  }
+  const item = params?.resource as { list?: unknown; create?: unknown; edit?: unknown } | undefined;
+  const byAction = action === 'create' ? item?.create : action === 'edit' ? item?.edit : item?.list;
+  const path = (params?.path as string | undefined) ?? routeOf(byAction) ?? (resource ? `/${resource}` : '/');
+  return { can: canOpenPage(getSessionUser()?.role, path) };
+}
+
 export const accessControlProvider: AccessControlProvider = {
-  can: async ({ resource, action, params }) => {
-    const rule = ROLE_RULES[`${resource ?? ''}:${action}`];
-    if (rule) {
-      const role = getSessionUser()?.role;
-      return { can: role !== undefined && rule.includes(role) };
-    }
-    const item = params?.resource as { list?: unknown; create?: unknown; edit?: unknown } | undefined;
-    const byAction = action === 'create' ? item?.create : action === 'edit' ? item?.edit : item?.list;
-    const path = (params?.path as string | undefined) ?? routeOf(byAction) ?? (resource ? `/${resource}` : '/');
-    return { can: canOpenPage(getSessionUser()?.role, path) };
-  },
+  can: async (params) => accessAnswer(params),
 };
+
+/**
+ * `useCan` whose first render already holds the answer: Refine asks the provider asynchronously, so a
+ * screen shaped by the answer (the WhatsApp list's columns) would first draw the "no" shape and then
+ * switch. The provider's own answer is the query's initial data; Refine's query still runs and keeps it.
+ */
+export function useCanAtOnce(params: CanParams): boolean {
+  return useCan({ ...params, queryOptions: { initialData: () => accessAnswer(params) } }).data?.can === true;
+}

@@ -1,12 +1,22 @@
-import { Button } from 'antd';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18nProvider, LOCALES } from '../../providers/i18n';
 
 /**
  * Indonesia / English, in the top bar and on the sign-in pages (which sit outside Refine, so this
  * talks to the i18n provider directly); the provider remembers the choice in localStorage ('lang').
- * Two toggle buttons: lighter for /signin than a segmented control.
+ * Two toggle buttons: lighter for /signin than a segmented control. The caller draws them: antd's Button in
+ * the top bar, the sign-in pages' own button there (pages/auth/controls.tsx), so /signin does not load antd's.
  */
+export interface LanguageButtonProps {
+  lang: string;
+  /** The language on screen: drawn as the pressed button. */
+  selected: boolean;
+  title: string;
+  onClick: () => void;
+  children: ReactNode;
+}
+
 /**
  * Changes the language; the screen re-renders in it, which can drop keyboard focus to the page, so focus
  * comes back to the chosen language's button (a keyboard user keeps their place).
@@ -19,7 +29,7 @@ async function switchTo(lang: (typeof LOCALES)[number]): Promise<void> {
   });
 }
 
-export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
+export function LanguageSwitch({ compact = false, Button }: { compact?: boolean; Button: ComponentType<LanguageButtonProps> }) {
   const { t, i18n } = useTranslation();
   const current = i18n.language === 'en' ? 'en' : 'id';
   return (
@@ -27,9 +37,7 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
       {LOCALES.map((lang) => (
         <Button
           key={lang}
-          size="small"
-          type={lang === current ? 'primary' : 'text'}
-          aria-pressed={lang === current}
+          selected={lang === current}
           lang={lang}
           title={t(`common.languages.${lang}`)}
           onClick={() => void switchTo(lang)}

@@ -4,7 +4,7 @@ import { useLogout, useTranslate } from '@refinedev/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '../../lib/session';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageSwitch, type LanguageButtonProps } from './LanguageSwitch';
 import { useSidebarEntries } from './SidebarMenu';
 import { useTheme } from './theme';
 
@@ -72,7 +72,7 @@ export function TopBar({ user, collapsed, mobile, onToggle }: { user: SessionUse
         allowClear
       />
       {!mobile && <div style={{ flex: 1 }} />}
-      <LanguageSwitch compact={mobile} />
+      <LanguageSwitch compact={mobile} Button={LanguageButton} />
       <Button
         type="text"
         aria-label={t('layout.toggleTheme')}
@@ -114,4 +114,8 @@ export function TopBar({ user, collapsed, mobile, onToggle }: { user: SessionUse
       </Dropdown>
     </Layout.Header>
   );
+}
+
+function LanguageButton({ selected, ...props }: LanguageButtonProps) {
+  return <Button size="small" type={selected ? 'primary' : 'text'} aria-pressed={selected} {...props} />;
 }

@@ -1,6 +1,7 @@
 import { theme } from 'antd';
 import type { ReactNode } from 'react';
 import { LanguageSwitch } from '../../components/layout/LanguageSwitch';
+import { LanguageButton, useAuthVars } from './controls';
 
 /**
  * The centred panel of /signin and /signup, with the language switch above it. Plain elements with
@@ -8,11 +9,12 @@ import { LanguageSwitch } from '../../components/layout/LanguageSwitch';
  */
 export function AuthShell({ width, children }: { width: number; children: ReactNode }) {
   const { token } = theme.useToken();
+  const vars = useAuthVars();
   return (
-    <main className="public-page" style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: 16, color: token.colorText }}>
+    <main className="public-page" style={{ ...vars, minHeight: '100vh', display: 'grid', placeItems: 'center', padding: 16, color: token.colorText }}>
       <div style={{ width: '100%', maxWidth: width }}>
         <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
-          <LanguageSwitch />
+          <LanguageSwitch Button={LanguageButton} />
         </div>
         <div style={{ background: token.colorBgContainer, border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, padding: 24 }}>
           {children}

@@ -1,11 +1,9 @@
-import { Alert, Button, Checkbox } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { passwordToggle } from '../../components/PasswordToggle';
 import { authProvider } from '../../providers/auth';
 import type { SignInNotice } from '../../components/layout/Protected';
-import { PasswordInput, TextInput } from './inputs';
+import { AuthAlert, AuthButton, AuthCheckbox, PasswordInput, TextInput } from './controls';
 import { AuthField, AuthShell, AuthText, AuthTitle } from './AuthShell';
 import { TwoFactorStep } from './components/TwoFactorStep';
 
@@ -58,7 +56,7 @@ export function SignIn() {
     <AuthShell width={420}>
       <AuthTitle>{t('auth.signIn.title')}</AuthTitle>
       <AuthText secondary>{t('auth.signIn.subtitle')}</AuthText>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="signin-error" />}
+      {error && <AuthAlert type="error" message={error} style={{ marginBottom: 16 }} data-testid="signin-error" />}
       <form
         noValidate
         onSubmit={(e) => {
@@ -77,18 +75,17 @@ export function SignIn() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             placeholder={t('auth.signIn.passwordPlaceholder')}
-            iconRender={passwordToggle}
           />
         </AuthField>
         <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8, marginBottom: 16 }}>
-          <Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)}>
+          <AuthCheckbox checked={remember} onChange={setRemember}>
             {t('auth.signIn.remember')}
-          </Checkbox>
+          </AuthCheckbox>
           <Link to="/reset-password">{t('auth.signIn.forgot')}</Link>
         </div>
-        <Button type="primary" htmlType="submit" block disabled={isPending}>
+        <AuthButton type="submit" disabled={isPending}>
           {isPending ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
-        </Button>
+        </AuthButton>
       </form>
       <AuthText center>
         {t('auth.signIn.noAccount')} <Link to="/signup">{t('auth.signIn.signUp')}</Link>

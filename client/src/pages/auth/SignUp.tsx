@@ -1,11 +1,9 @@
-import { Alert, Button, Checkbox } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { passwordToggle } from '../../components/PasswordToggle';
 import { authProvider } from '../../providers/auth';
 import { storedReferral } from '../../lib/referral';
-import { PasswordInput, TextInput } from './inputs';
+import { AuthAlert, AuthButton, AuthCheckbox, PasswordInput, TextInput } from './controls';
 import { AuthField, AuthShell, AuthText, AuthTitle } from './AuthShell';
 import { ReferralOnlyNotice, SignupClosed, useSignupMode } from './components/signupMode';
 
@@ -93,7 +91,7 @@ export function SignUp() {
     <AuthShell width={520}>
       <AuthTitle>{t('auth.signUp.title')}</AuthTitle>
       {mode === 'referral' && <ReferralOnlyNotice />}
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="signup-error" />}
+      {error && <AuthAlert type="error" message={error} style={{ marginBottom: 16 }} data-testid="signup-error" />}
       <form
         noValidate
         onSubmit={(e) => {
@@ -109,12 +107,12 @@ export function SignUp() {
         {item(
           'password',
           t('auth.signUp.password'),
-          <PasswordInput id="signup-password" name="password" autoComplete="new-password" value={values.password} onChange={set('password')} iconRender={passwordToggle} />,
+          <PasswordInput id="signup-password" name="password" autoComplete="new-password" value={values.password} onChange={set('password')} />,
         )}
         {item(
           'password2',
           t('auth.signUp.password2'),
-          <PasswordInput id="signup-password2" name="password2" autoComplete="new-password" value={values.password2} onChange={set('password2')} iconRender={passwordToggle} />,
+          <PasswordInput id="signup-password2" name="password2" autoComplete="new-password" value={values.password2} onChange={set('password2')} />,
         )}
         {item(
           'referral_code',
@@ -122,11 +120,11 @@ export function SignUp() {
           <TextInput id="signup-referral_code" name="affiliateCode" value={values.referral_code} onChange={set('referral_code')} placeholder={mode === 'referral' ? t('auth.signUp.referralRequired') : t('auth.signUp.referralPlaceholder')} required={mode === 'referral'} />,
         )}
         <div style={{ marginBottom: 20 }}>
-          <Checkbox
+          <AuthCheckbox
             name="agreeToTerms"
             checked={agree}
-            onChange={(e) => {
-              setAgree(e.target.checked);
+            onChange={(checked) => {
+              setAgree(checked);
               setErrors((er) => ({ ...er, agreeToTerms: undefined }));
             }}
           >
@@ -138,16 +136,16 @@ export function SignUp() {
             <a href="/privacy-policy" target="_blank" rel="noreferrer">
               {t('auth.signUp.privacy')}
             </a>
-          </Checkbox>
+          </AuthCheckbox>
           {errors.agreeToTerms && (
-            <div role="alert" style={{ color: 'var(--ant-color-error, #ff4d4f)', marginTop: 4 }}>
+            <div role="alert" style={{ color: 'var(--auth-error)', marginTop: 4 }}>
               {errors.agreeToTerms}
             </div>
           )}
         </div>
-        <Button type="primary" htmlType="submit" block disabled={isPending}>
+        <AuthButton type="submit" disabled={isPending}>
           {isPending ? t('auth.signUp.submitting') : t('auth.signUp.submit')}
-        </Button>
+        </AuthButton>
       </form>
       <AuthText center>
         {t('auth.signUp.haveAccount')} <Link to="/signin">{t('auth.signUp.signIn')}</Link>

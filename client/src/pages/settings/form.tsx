@@ -1,9 +1,9 @@
+import { Edit } from '@refinedev/antd';
 import { useTranslate } from '@refinedev/core';
-import { App, Card, Form, Input, Select, Spin } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { supportedCountries } from '../../../../common/phone';
-import { atLeast, FormError, IntegerItem, SaveButton } from '../../components/FormParts';
-import { PageTitle } from '../../components/PageTitle';
+import { atLeast, FormError, HiddenSubmit, IntegerItem } from '../../components/FormParts';
 import { useResourceForm } from '../../components/ResourceForm';
 import { reloadConfig } from '../../lib/config';
 import { i18n } from '../../providers/i18n';
@@ -42,11 +42,14 @@ function useCountryOptions(lang: string) {
   }, [lang]);
 }
 
-/** /settings ('Form Pengaturan'): the global settings, every field required. */
+/**
+ * /settings ('Form Pengaturan'): the global settings, every field required. Refine's `<Edit>` of the one
+ * settings record, saved by its footer's 'Simpan' (the spec's words through `saveButtonProps`).
+ */
 export function SettingsForm() {
   const t = useTranslate();
   const countries = useCountryOptions(i18n.language);
-  const { formProps, loading, saving, error } = useResourceForm<Settings>({
+  const { formProps, saveButtonProps, loading, error } = useResourceForm<Settings>({
     resource: 'settings',
     edit: true,
     id: SETTINGS_ID,
@@ -57,78 +60,83 @@ export function SettingsForm() {
   });
 
   return (
-    <div>
-      <PageTitle title={t('settings.title')} />
+    <Edit
+      title={t('settings.title')}
+      resource="settings"
+      recordItemId={SETTINGS_ID}
+      breadcrumb={false}
+      goBack={false}
+      isLoading={loading}
+      headerButtons={() => null}
+      saveButtonProps={saveButtonProps}
+      contentProps={{ style: { maxWidth: 640 } }}
+    >
       <FormError error={error} />
-      <Spin spinning={loading}>
-        <Card style={{ maxWidth: 640 }}>
-          <Form {...formProps} layout="vertical">
-            <IntegerItem label={t('settings.fields.intervalMin')} name="interval_min" what={t('settings.what.intervalMin')} />
-            <IntegerItem
-              label={t('settings.fields.intervalMax')}
-              name="interval_max"
-              what={t('settings.what.intervalMax')}
-              dependencies={['interval_min']}
-              rules={[atLeast('interval_min')]}
-            />
-            <IntegerItem label={t('settings.fields.price')} name="price" what={t('settings.what.price')} extra={t('settings.hints.price')} />
-            <Form.Item
-              label={t('settings.fields.bankNames')}
-              name="bank_names"
-              rules={[{ required: true, whitespace: true, message: t('settings.required.bankNames') }]}
-              extra={t('settings.hints.bankNames')}
-            >
-              <Input />
-            </Form.Item>
-            <Form.Item
-              label={t('settings.fields.colors')}
-              name="colors"
-              rules={[{ required: true, whitespace: true, message: t('settings.required.colors') }]}
-              extra={t('settings.hints.colors')}
-            >
-              <Input />
-            </Form.Item>
-            <IntegerItem
-              label={t('settings.fields.referralPercent')}
-              name="referral_percent"
-              what={t('settings.what.referralPercent')}
-              max={100}
-              extra={t('settings.hints.referralPercent')}
-            />
-            <IntegerItem
-              label={t('settings.fields.recipientCooldown')}
-              name="recipient_cooldown"
-              what={t('settings.what.recipientCooldown')}
-              max={8760}
-              extra={t('settings.hints.recipientCooldown')}
-            />
-            <IntegerItem
-              label={t('settings.fields.maxAttempts')}
-              name="max_attempts"
-              what={t('settings.what.maxAttempts')}
-              max={10}
-              rules={[{ type: 'number', min: 1, max: 10, message: t('errors.max_attempts_range') }]}
-              extra={t('settings.hints.maxAttempts')}
-            />
-            <SendWindowFields />
-            <Form.Item label={t('settings.fields.defaultCountry')} name="default_country" extra={t('settings.hints.defaultCountry')}>
-              <Select showSearch options={countries} optionFilterProp="label" />
-            </Form.Item>
-            <Form.Item label={t('settings.fields.signupMode')} name="signup_mode" extra={t('settings.hints.signupMode')}>
-              <Select options={SIGNUP_MODES.map((m) => ({ value: m, label: t(`settings.signupModes.${m}`) }))} />
-            </Form.Item>
-            <Form.Item
-              label={t('settings.fields.info')}
-              name="info"
-              rules={[{ required: true, whitespace: true, message: t('settings.required.info') }]}
-              extra={t('settings.hints.info')}
-            >
-              <Input.TextArea rows={4} maxLength={5000} />
-            </Form.Item>
-            <SaveButton saving={saving} disabled={loading} />
-          </Form>
-        </Card>
-      </Spin>
-    </div>
+      <Form {...formProps} layout="vertical">
+        <IntegerItem label={t('settings.fields.intervalMin')} name="interval_min" what={t('settings.what.intervalMin')} />
+        <IntegerItem
+          label={t('settings.fields.intervalMax')}
+          name="interval_max"
+          what={t('settings.what.intervalMax')}
+          dependencies={['interval_min']}
+          rules={[atLeast('interval_min')]}
+        />
+        <IntegerItem label={t('settings.fields.price')} name="price" what={t('settings.what.price')} extra={t('settings.hints.price')} />
+        <Form.Item
+          label={t('settings.fields.bankNames')}
+          name="bank_names"
+          rules={[{ required: true, whitespace: true, message: t('settings.required.bankNames') }]}
+          extra={t('settings.hints.bankNames')}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          label={t('settings.fields.colors')}
+          name="colors"
+          rules={[{ required: true, whitespace: true, message: t('settings.required.colors') }]}
+          extra={t('settings.hints.colors')}
+        >
+          <Input />
+        </Form.Item>
+        <IntegerItem
+          label={t('settings.fields.referralPercent')}
+          name="referral_percent"
+          what={t('settings.what.referralPercent')}
+          max={100}
+          extra={t('settings.hints.referralPercent')}
+        />
+        <IntegerItem
+          label={t('settings.fields.recipientCooldown')}
+          name="recipient_cooldown"
+          what={t('settings.what.recipientCooldown')}
+          max={8760}
+          extra={t('settings.hints.recipientCooldown')}
+        />
+        <IntegerItem
+          label={t('settings.fields.maxAttempts')}
+          name="max_attempts"
+          what={t('settings.what.maxAttempts')}
+          max={10}
+          rules={[{ type: 'number', min: 1, max: 10, message: t('errors.max_attempts_range') }]}
+          extra={t('settings.hints.maxAttempts')}
+        />
+        <SendWindowFields />
+        <Form.Item label={t('settings.fields.defaultCountry')} name="default_country" extra={t('settings.hints.defaultCountry')}>
+          <Select showSearch options={countries} optionFilterProp="label" />
+        </Form.Item>
+        <Form.Item label={t('settings.fields.signupMode')} name="signup_mode" extra={t('settings.hints.signupMode')}>
+          <Select options={SIGNUP_MODES.map((m) => ({ value: m, label: t(`settings.signupModes.${m}`) }))} />
+        </Form.Item>
+        <Form.Item
+          label={t('settings.fields.info')}
+          name="info"
+          rules={[{ required: true, whitespace: true, message: t('settings.required.info') }]}
+          extra={t('settings.hints.info')}
+        >
+          <Input.TextArea rows={4} maxLength={5000} />
+        </Form.Item>
+        <HiddenSubmit disabled={saveButtonProps.disabled} />
+      </Form>
+    </Edit>
   );
 }

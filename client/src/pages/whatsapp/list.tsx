@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { List, useTable } from '@refinedev/antd';
-import { useCan, useInvalidate, useTranslate, type HttpError } from '@refinedev/core';
+import { useInvalidate, useTranslate, type HttpError } from '@refinedev/core';
 import { App, Avatar, Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
@@ -13,6 +13,7 @@ import { serverText } from '../../lib/serverError';
 import { getSessionUser } from '../../lib/session';
 import { useLiveOverlay } from '../../lib/useLiveOverlay';
 import { useAddressText } from '../../lib/useAddressText';
+import { useCanAtOnce } from '../../providers/access';
 import { useLive } from '../../providers/live';
 import { ActivateButton, RowActions } from './components/RowActions';
 import { ScheduleButton, ScheduledTag } from './components/Schedule';
@@ -54,10 +55,11 @@ export function WhatsappList() {
   // The caller's own accounts and live channel (the server scopes the same way); page access is the router's.
   const role = user?.role ?? 'member';
   // The spec's columns and buttons by role, asked of the access-control provider's rule table.
-  const showActions = useCan({ resource: 'whatsapp', action: 'actions' }).data?.can === true;
-  const showOwner = useCan({ resource: 'whatsapp', action: 'owner' }).data?.can === true;
-  const canSchedule = useCan({ resource: 'whatsapp', action: 'schedule' }).data?.can === true;
-  const canAdd = useCan({ resource: 'whatsapp', action: 'add' }).data?.can === true;
+  // Answered on the first render, so the table never draws one column set and then switches to another.
+  const showActions = useCanAtOnce({ resource: 'whatsapp', action: 'actions' });
+  const showOwner = useCanAtOnce({ resource: 'whatsapp', action: 'owner' });
+  const canSchedule = useCanAtOnce({ resource: 'whatsapp', action: 'schedule' });
+  const canAdd = useCanAtOnce({ resource: 'whatsapp', action: 'add' });
   const [params] = useSearchParams();
   const memberId = params.get('id');
   const [synced, setSynced] = useState(false);

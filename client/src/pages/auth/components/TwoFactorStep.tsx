@@ -1,11 +1,10 @@
-import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/http';
 import { startSession } from '../../../lib/session';
 import { verifyTwoFactor } from '../../../lib/twofactor';
-import { TextInput } from '../inputs';
+import { AuthAlert, AuthButton, TextInput } from '../controls';
 import { AuthField, AuthText, AuthTitle } from '../AuthShell';
 
 /**
@@ -43,7 +42,7 @@ export function TwoFactorStep({ challenge, onBack }: { challenge: string; onBack
     <>
       <AuthTitle>{t('auth.twoFactor.step.title')}</AuthTitle>
       <AuthText secondary>{t('auth.twoFactor.step.text')}</AuthText>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="two-factor-error" />}
+      {error && <AuthAlert type="error" message={error} style={{ marginBottom: 16 }} data-testid="two-factor-error" />}
       <form
         noValidate
         onSubmit={(e) => {
@@ -54,14 +53,14 @@ export function TwoFactorStep({ challenge, onBack }: { challenge: string; onBack
         <AuthField id="two-factor-code" label={t('auth.twoFactor.step.code')}>
           <TextInput id="two-factor-code" name="code" autoComplete="one-time-code" inputMode="text" autoFocus value={code} onChange={(e) => setCode(e.target.value)} maxLength={40} />
         </AuthField>
-        <Button type="primary" htmlType="submit" block disabled={pending}>
+        <AuthButton type="submit" disabled={pending}>
           {pending ? t('auth.twoFactor.step.submitting') : t('auth.twoFactor.step.submit')}
-        </Button>
+        </AuthButton>
       </form>
       <AuthText center>
-        <Button type="link" onClick={() => onBack()}>
+        <AuthButton variant="link" onClick={() => onBack()}>
           {t('auth.twoFactor.step.back')}
-        </Button>
+        </AuthButton>
       </AuthText>
     </>
   );

@@ -1,9 +1,9 @@
-import { Alert } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loadConfig, type ClientConfig } from '../../../lib/config';
 import { AuthText, AuthTitle } from '../AuthShell';
+import { AuthAlert } from '../controls';
 
 export type SignupMode = NonNullable<ClientConfig['signupMode']>;
 
@@ -26,7 +26,7 @@ export function SignupClosed() {
   return (
     <>
       <AuthTitle>{t('auth.signUp.title')}</AuthTitle>
-      <Alert type="info" showIcon message={t('auth.signUp.closedTitle')} description={t('auth.signUp.closedText')} data-testid="signup-closed" />
+      <AuthAlert type="info" message={t('auth.signUp.closedTitle')} description={t('auth.signUp.closedText')} data-testid="signup-closed" />
       <AuthText center>
         {t('auth.signUp.haveAccount')} <Link to="/signin">{t('auth.signUp.signIn')}</Link>
       </AuthText>
@@ -37,5 +37,5 @@ export function SignupClosed() {
 /** Above the form while sign-up takes referral codes only. */
 export function ReferralOnlyNotice() {
   const { t } = useTranslation();
-  return <Alert type="info" showIcon message={t('auth.signUp.referralOnly')} style={{ marginBottom: 16 }} data-testid="signup-referral-only" />;
+  return <AuthAlert type="info" message={t('auth.signUp.referralOnly')} style={{ marginBottom: 16 }} data-testid="signup-referral-only" />;
 }
