@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 /** Our stand-ins for library code loaded on demand (the `rarely-used-on-demand` plugin): chunked as the library. */
-const STAND_INS = /[\\/]client[\\/]src[\\/]lib[\\/](cardTabs\.tsx|filterTree\.tsx|refineCsv\.ts)$/;
+const STAND_INS = /[\\/]client[\\/]src[\\/]lib[\\/](cardTabs\.tsx|filterTree\.tsx|refineCsv\.ts|refineOnDemand\.tsx)$/;
 const PRELOAD_HELPER = /vite\/preload-helper/;
 const vendorCode = (id: string) => NODE_MODULES.test(id) || STAND_INS.test(id);
 /**
@@ -65,6 +65,8 @@ const CONSOLE_SHARE = 20;
  * @refinedev/core names papaparse for its import/export hooks, which the console does not use: its import is
  * answered by client/src/lib/refineCsv.ts, so the CSV library loads only on an export click (lib/download.ts).
  */
+const REFINE_ANTD = /[\\/]node_modules[\\/]@refinedev[\\/]antd[\\/]dist[\\/]index\.mjs$/;
+const ON_DEMAND = new Set(['Drawer', 'Breadcrumb', 'Popconfirm']);
 const refineCsv: Plugin = {
   name: 'rarely-used-on-demand',
   enforce: 'pre',
@@ -81,6 +83,23 @@ const refineCsv: Plugin = {
       return fileURLToPath(new URL('./client/src/lib/filterTree.tsx', import.meta.url));
     }
     return null;
+  },
+  // @refinedev/antd is one module: the antd parts only its undrawn views use (ThemedSider's Drawer, the default
+  // Breadcrumb, DeleteButton's Popconfirm) come from client/src/lib/refineOnDemand.tsx, which loads them when
+  // one is first drawn.
+  transform(code, id) {
+    if (!REFINE_ANTD.test(id)) return null;
+    const standIn = fileURLToPath(new URL('./client/src/lib/refineOnDemand.tsx', import.meta.url));
+    let moved = 0;
+    const out = code.replace(/import\s*\{([^}]*)\}\s*from\s*"antd";/g, (whole, list: string) => {
+      const names = list.split(',').map((n) => n.trim()).filter(Boolean);
+      const lazy = names.filter((n) => ON_DEMAND.has(n.split(/\s+as\s+/)[0]!));
+      if (lazy.length === 0) return whole;
+      moved += lazy.length;
+      const kept = names.filter((n) => !lazy.includes(n));
+      return `${kept.length ? `import { ${kept.join(', ')} } from "antd";` : ''}import { ${lazy.join(', ')} } from ${JSON.stringify(standIn)};`;
+    });
+    return moved ? { code: out, map: null } : null;
   },
 };
 
