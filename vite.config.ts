@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 /** Our stand-ins for library code loaded on demand (the `rarely-used-on-demand` plugin): chunked as the library. */
-const STAND_INS = /[\\/]client[\\/]src[\\/]lib[\\/](cardTabs\.tsx|filterTree\.tsx|refineCsv\.ts|refineOnDemand\.tsx)$/;
+const STAND_INS = /[\\/]client[\\/]src[\\/]lib[\\/](cardTabs\.tsx|filterTree\.tsx|refineCsv\.ts|refineOnDemand\.tsx|avatarGroup\.tsx|typographyEditable\.tsx)$/;
 const PRELOAD_HELPER = /vite\/preload-helper/;
 const vendorCode = (id: string) => NODE_MODULES.test(id) || STAND_INS.test(id);
 /**
@@ -81,6 +81,14 @@ const refineCsv: Plugin = {
     // antd's Table filter dropdown imports Tree for `filterMode: 'tree'`, which no console column has.
     if (source === '../../../tree' && importer && /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/.test(importer)) {
       return fileURLToPath(new URL('./client/src/lib/filterTree.tsx', import.meta.url));
+    }
+    // antd's Avatar imports its Group (with Popover) for `Avatar.Group`, which no console screen draws.
+    if (source === './AvatarGroup' && importer && /[\\/]node_modules[\\/]antd[\\/]es[\\/]avatar[\\/]index\.js$/.test(importer)) {
+      return fileURLToPath(new URL('./client/src/lib/avatarGroup.tsx', import.meta.url));
+    }
+    // antd's Typography imports its in-place editor for `editable`, which no console text is.
+    if (source === '../Editable' && importer && /[\\/]node_modules[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/.test(importer)) {
+      return fileURLToPath(new URL('./client/src/lib/typographyEditable.tsx', import.meta.url));
     }
     return null;
   },
