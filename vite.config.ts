@@ -26,6 +26,9 @@ const kebab = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1-$2').toLower
  * `import { … } from 'antd'` (and its icons) are followed instead.
  */
 const publicModules = new Set<string>();
+/** Every module the console's shell imports, beyond the public pages' (read the same way, in buildEnd). */
+const shellModules = new Set<string>();
+const CONSOLE_SHELL = /[\\/]client[\\/]src[\\/](App\.tsx|components[\\/]layout[\\/]Protected\.tsx)$/;
 const publicGraph: Plugin = {
   name: 'public-module-graph',
   apply: 'build',
@@ -52,6 +55,15 @@ const publicGraph: Plugin = {
       }
     };
     for (const id of all) if (PUBLIC_PAGES.test(id)) visit(id);
+    // The console's shell (Refine's providers in App.tsx, the layout in Protected.tsx) is in every console
+    // screen: what it imports belongs in the console's shared chunk however few screens import it themselves.
+    const publicOnes = new Set(publicModules);
+    publicModules.clear();
+    for (const id of all) if (CONSOLE_SHELL.test(id)) visit(id);
+    shellModules.clear();
+    for (const id of publicModules) if (!publicOnes.has(id)) shellModules.add(id);
+    publicModules.clear();
+    for (const id of publicOnes) publicModules.add(id);
   },
 };
 
@@ -142,8 +154,13 @@ export default defineConfig({
             // Button): one file.
             // Vite's preload helper stays with it: every lazy import goes through it, the entry's first.
             { name: 'vendor', test: (id) => (vendorCode(id) && publicModules.has(id)) || PRELOAD_HELPER.test(id), priority: 3 },
-            // What the console's screens share (Refine, TanStack Query, the shell's and the lists' antd parts):
-            // one file instead of some forty small ones, so a cold list screen makes few requests.
+            // What the console's shell imports (Refine, TanStack Query, the layout's antd parts: the top bar's
+            // Dropdown and Avatar, the menu): every console screen downloads it, so it is one file however few
+            // screens import a part themselves (a share count alone let the top bar's Dropdown fall out of it when
+            // the create screens stopped importing the Table).
+            { name: 'console-shell', test: (id) => vendorCode(id) && !publicModules.has(id) && shellModules.has(id), priority: 2 },
+            // What most console screens share besides (the lists' and forms' antd parts): one file instead of
+            // some forty small ones, so a cold list screen makes few requests.
             { name: 'console-vendor', test: (id) => vendorCode(id) && !publicModules.has(id), minShareCount: CONSOLE_SHARE, priority: 2 },
           ],
         },
