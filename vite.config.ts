@@ -79,6 +79,12 @@ const CONSOLE_SHARE = 20;
  */
 const REFINE_ANTD = /[\\/]node_modules[\\/]@refinedev[\\/]antd[\\/]dist[\\/]index\.mjs$/;
 const ON_DEMAND = new Set(['Drawer', 'Breadcrumb', 'Popconfirm']);
+// Icons our own screens draw (the auto-save indicator's SyncOutlined on the phone list, CheckCircleOutlined in the
+// menu…) are left out: an icon imported both ways becomes a file of its own.
+const ON_DEMAND_ICONS = new Set([
+  'HomeOutlined', 'LogoutOutlined', 'UnorderedListOutlined', 'RedoOutlined', 'ArrowLeftOutlined',
+  'ArrowRightOutlined', 'UndoOutlined',
+]);
 const refineCsv: Plugin = {
   name: 'rarely-used-on-demand',
   enforce: 'pre',
@@ -104,20 +110,21 @@ const refineCsv: Plugin = {
     }
     return null;
   },
-  // @refinedev/antd is one module: the antd parts only its undrawn views use (ThemedSider's Drawer, the default
-  // Breadcrumb, DeleteButton's Popconfirm) come from client/src/lib/refineOnDemand.tsx, which loads them when
+  // @refinedev/antd is one module: the antd parts and icons only its undrawn views use (ThemedSider's Drawer, the
+  // default Breadcrumb, DeleteButton's Popconfirm, their buttons' icons) come from client/src/lib/refineOnDemand.tsx, which loads them when
   // one is first drawn.
   transform(code, id) {
     if (!REFINE_ANTD.test(id)) return null;
     const standIn = fileURLToPath(new URL('./client/src/lib/refineOnDemand.tsx', import.meta.url));
     let moved = 0;
-    const out = code.replace(/import\s*\{([^}]*)\}\s*from\s*"antd";/g, (whole, list: string) => {
+    const out = code.replace(/import\s*\{([^}]*)\}\s*from\s*"(antd|@ant-design\/icons)";/g, (whole, list: string, from: string) => {
+      const onDemand = from === 'antd' ? ON_DEMAND : ON_DEMAND_ICONS;
       const names = list.split(',').map((n) => n.trim()).filter(Boolean);
-      const lazy = names.filter((n) => ON_DEMAND.has(n.split(/\s+as\s+/)[0]!));
+      const lazy = names.filter((n) => onDemand.has(n.split(/\s+as\s+/)[0]!));
       if (lazy.length === 0) return whole;
       moved += lazy.length;
       const kept = names.filter((n) => !lazy.includes(n));
-      return `${kept.length ? `import { ${kept.join(', ')} } from "antd";` : ''}import { ${lazy.join(', ')} } from ${JSON.stringify(standIn)};`;
+      return `${kept.length ? `import { ${kept.join(', ')} } from "${from}";` : ''}import { ${lazy.join(', ')} } from ${JSON.stringify(standIn)};`;
     });
     return moved ? { code: out, map: null } : null;
   },
