@@ -33,37 +33,38 @@ const publicGraph: Plugin = {
   name: 'public-module-graph',
   apply: 'build',
   buildEnd() {
-    publicModules.clear();
     const all = [...this.getModuleIds()];
-    const named = new Set<string>();
-    const visit = (id: string) => {
-      if (publicModules.has(id) || BARRELS.test(id)) return;
-      publicModules.add(id);
-      const info = this.getModuleInfo(id);
-      if (!NODE_MODULES.test(id) && info?.code) {
-        for (const m of info.code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"](antd|@ant-design\/icons)['"]/g)) {
-          for (const name of m[1]!.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!.replace(/^type\s+/, '')).filter(Boolean)) {
-            named.add(m[2] === 'antd' ? `/antd/es/${kebab(name)}/index.js` : `/@ant-design/icons/es/icons/${name}.js`);
+    /** What `starts` import, statically and transitively, not entering `stop`. */
+    const reach = (starts: string[], stop?: Set<string>) => {
+      const seen = new Set<string>();
+      const named = new Set<string>();
+      const visit = (id: string) => {
+        if (seen.has(id) || BARRELS.test(id) || stop?.has(id)) return;
+        seen.add(id);
+        const info = this.getModuleInfo(id);
+        if (!NODE_MODULES.test(id) && info?.code) {
+          for (const m of info.code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"](antd|@ant-design\/icons)['"]/g)) {
+            for (const name of m[1]!.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!.replace(/^type\s+/, '')).filter(Boolean)) {
+              named.add(m[2] === 'antd' ? `/antd/es/${kebab(name)}/index.js` : `/@ant-design/icons/es/icons/${name}.js`);
+            }
           }
         }
-      }
-      for (const dep of info?.importedIds ?? []) visit(dep);
-      for (const path of named) {
-        named.delete(path);
-        const hit = all.find((m) => m.replaceAll('\\', '/').endsWith(path));
-        if (hit) visit(hit);
-      }
+        for (const dep of info?.importedIds ?? []) visit(dep);
+        for (const path of named) {
+          named.delete(path);
+          const hit = all.find((m) => m.replaceAll('\\', '/').endsWith(path));
+          if (hit) visit(hit);
+        }
+      };
+      for (const id of starts) visit(id);
+      return seen;
     };
-    for (const id of all) if (PUBLIC_PAGES.test(id)) visit(id);
+    publicModules.clear();
+    for (const id of reach(all.filter((id) => PUBLIC_PAGES.test(id)))) publicModules.add(id);
     // The console's shell (Refine's providers in App.tsx, the layout in Protected.tsx) is in every console
-    // screen: what it imports belongs in the console's shared chunk however few screens import it themselves.
-    const publicOnes = new Set(publicModules);
-    publicModules.clear();
-    for (const id of all) if (CONSOLE_SHELL.test(id)) visit(id);
+    // screen: what it imports belongs in one shared chunk however few screens import it themselves.
     shellModules.clear();
-    for (const id of publicModules) if (!publicOnes.has(id)) shellModules.add(id);
-    publicModules.clear();
-    for (const id of publicOnes) publicModules.add(id);
+    for (const id of reach(all.filter((id) => CONSOLE_SHELL.test(id)), publicModules)) shellModules.add(id);
   },
 };
 
@@ -72,11 +73,7 @@ const publicGraph: Plugin = {
  * use it; code fewer screens use stays in chunks of their own (bench/client.ts weighs both).
  */
 const CONSOLE_SHARE = 20;
-/**
- * Code a library imports statically but the console rarely or never runs, answered by our own modules.
- * @refinedev/core names papaparse for its import/export hooks, which the console does not use: its import is
- * answered by client/src/lib/refineCsv.ts, so the CSV library loads only on an export click (lib/download.ts).
- */
+/** @refinedev/antd's one module, and the antd parts and icons it names only for views the console never draws. */
 const REFINE_ANTD = /[\\/]node_modules[\\/]@refinedev[\\/]antd[\\/]dist[\\/]index\.mjs$/;
 const ON_DEMAND = new Set(['Drawer', 'Breadcrumb', 'Popconfirm']);
 // Icons our own screens draw (the auto-save indicator's SyncOutlined on the phone list, CheckCircleOutlined in the
@@ -85,6 +82,12 @@ const ON_DEMAND_ICONS = new Set([
   'HomeOutlined', 'LogoutOutlined', 'UnorderedListOutlined', 'RedoOutlined', 'ArrowLeftOutlined',
   'ArrowRightOutlined', 'UndoOutlined',
 ]);
+
+/**
+ * Code a library imports statically but the console rarely or never runs, answered by our own modules.
+ * @refinedev/core names papaparse for its import/export hooks, which the console does not use: its import is
+ * answered by client/src/lib/refineCsv.ts, so the CSV library loads only on an export click (lib/download.ts).
+ */
 const refineCsv: Plugin = {
   name: 'rarely-used-on-demand',
   enforce: 'pre',
@@ -111,8 +114,8 @@ const refineCsv: Plugin = {
     return null;
   },
   // @refinedev/antd is one module: the antd parts and icons only its undrawn views use (ThemedSider's Drawer, the
-  // default Breadcrumb, DeleteButton's Popconfirm, their buttons' icons) come from client/src/lib/refineOnDemand.tsx, which loads them when
-  // one is first drawn.
+  // default Breadcrumb, DeleteButton's Popconfirm, their buttons' icons) come from client/src/lib/refineOnDemand.tsx,
+  // which loads them when one is first drawn.
   transform(code, id) {
     if (!REFINE_ANTD.test(id)) return null;
     const standIn = fileURLToPath(new URL('./client/src/lib/refineOnDemand.tsx', import.meta.url));
