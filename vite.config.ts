@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 /** Our stand-ins for library code loaded on demand (the `rarely-used-on-demand` plugin): chunked as the library. */
-const STAND_INS = /[\\/]client[\\/]src[\\/]lib[\\/](cardTabs\.tsx|filterTree\.tsx|refineCsv\.ts)$/;
+const STAND_INS = /[\\/]client[\\/]src[\\/]lib[\\/](cardTabs\.tsx|filterTree\.tsx|refineCsv\.ts|refineOnDemand\.tsx|avatarGroup\.tsx|typographyEditable\.tsx)$/;
 const PRELOAD_HELPER = /vite\/preload-helper/;
 const vendorCode = (id: string) => NODE_MODULES.test(id) || STAND_INS.test(id);
 /**
@@ -26,32 +26,45 @@ const kebab = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1-$2').toLower
  * `import { … } from 'antd'` (and its icons) are followed instead.
  */
 const publicModules = new Set<string>();
+/** Every module the console's shell imports, beyond the public pages' (read the same way, in buildEnd). */
+const shellModules = new Set<string>();
+const CONSOLE_SHELL = /[\\/]client[\\/]src[\\/](App\.tsx|components[\\/]layout[\\/]Protected\.tsx)$/;
 const publicGraph: Plugin = {
   name: 'public-module-graph',
   apply: 'build',
   buildEnd() {
-    publicModules.clear();
     const all = [...this.getModuleIds()];
-    const named = new Set<string>();
-    const visit = (id: string) => {
-      if (publicModules.has(id) || BARRELS.test(id)) return;
-      publicModules.add(id);
-      const info = this.getModuleInfo(id);
-      if (!NODE_MODULES.test(id) && info?.code) {
-        for (const m of info.code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"](antd|@ant-design\/icons)['"]/g)) {
-          for (const name of m[1]!.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!.replace(/^type\s+/, '')).filter(Boolean)) {
-            named.add(m[2] === 'antd' ? `/antd/es/${kebab(name)}/index.js` : `/@ant-design/icons/es/icons/${name}.js`);
+    /** What `starts` import, statically and transitively, not entering `stop`. */
+    const reach = (starts: string[], stop?: Set<string>) => {
+      const seen = new Set<string>();
+      const named = new Set<string>();
+      const visit = (id: string) => {
+        if (seen.has(id) || BARRELS.test(id) || stop?.has(id)) return;
+        seen.add(id);
+        const info = this.getModuleInfo(id);
+        if (!NODE_MODULES.test(id) && info?.code) {
+          for (const m of info.code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"](antd|@ant-design\/icons)['"]/g)) {
+            for (const name of m[1]!.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!.replace(/^type\s+/, '')).filter(Boolean)) {
+              named.add(m[2] === 'antd' ? `/antd/es/${kebab(name)}/index.js` : `/@ant-design/icons/es/icons/${name}.js`);
+            }
           }
         }
-      }
-      for (const dep of info?.importedIds ?? []) visit(dep);
-      for (const path of named) {
-        named.delete(path);
-        const hit = all.find((m) => m.replaceAll('\\', '/').endsWith(path));
-        if (hit) visit(hit);
-      }
+        for (const dep of info?.importedIds ?? []) visit(dep);
+        for (const path of named) {
+          named.delete(path);
+          const hit = all.find((m) => m.replaceAll('\\', '/').endsWith(path));
+          if (hit) visit(hit);
+        }
+      };
+      for (const id of starts) visit(id);
+      return seen;
     };
-    for (const id of all) if (PUBLIC_PAGES.test(id)) visit(id);
+    publicModules.clear();
+    for (const id of reach(all.filter((id) => PUBLIC_PAGES.test(id)))) publicModules.add(id);
+    // The console's shell (Refine's providers in App.tsx, the layout in Protected.tsx) is in every console
+    // screen: what it imports belongs in one shared chunk however few screens import it themselves.
+    shellModules.clear();
+    for (const id of reach(all.filter((id) => CONSOLE_SHELL.test(id)), publicModules)) shellModules.add(id);
   },
 };
 
@@ -60,6 +73,16 @@ const publicGraph: Plugin = {
  * use it; code fewer screens use stays in chunks of their own (bench/client.ts weighs both).
  */
 const CONSOLE_SHARE = 20;
+/** @refinedev/antd's one module, and the antd parts and icons it names only for views the console never draws. */
+const REFINE_ANTD = /[\\/]node_modules[\\/]@refinedev[\\/]antd[\\/]dist[\\/]index\.mjs$/;
+const ON_DEMAND = new Set(['Drawer', 'Breadcrumb', 'Popconfirm']);
+// Icons our own screens draw (the auto-save indicator's SyncOutlined on the phone list, CheckCircleOutlined in the
+// menu…) are left out: an icon imported both ways becomes a file of its own.
+const ON_DEMAND_ICONS = new Set([
+  'HomeOutlined', 'LogoutOutlined', 'UnorderedListOutlined', 'RedoOutlined', 'ArrowLeftOutlined',
+  'ArrowRightOutlined', 'UndoOutlined',
+]);
+
 /**
  * Code a library imports statically but the console rarely or never runs, answered by our own modules.
  * @refinedev/core names papaparse for its import/export hooks, which the console does not use: its import is
@@ -86,7 +109,33 @@ const refineCsv: Plugin = {
     if (source === 'rc-field-form' && importer && /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) {
       return this.resolve('rc-field-form/es/FormContext', importer, { skipSelf: true });
     }
+    // antd's Avatar imports its Group (with Popover) for `Avatar.Group`, which no console screen draws.
+    if (source === './AvatarGroup' && importer && /[\\/]node_modules[\\/]antd[\\/]es[\\/]avatar[\\/]index\.js$/.test(importer)) {
+      return fileURLToPath(new URL('./client/src/lib/avatarGroup.tsx', import.meta.url));
+    }
+    // antd's Typography imports its in-place editor for `editable`, which no console text is.
+    if (source === '../Editable' && importer && /[\\/]node_modules[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/.test(importer)) {
+      return fileURLToPath(new URL('./client/src/lib/typographyEditable.tsx', import.meta.url));
+    }
     return null;
+  },
+  // @refinedev/antd is one module: the antd parts and icons only its undrawn views use (ThemedSider's Drawer, the
+  // default Breadcrumb, DeleteButton's Popconfirm, their buttons' icons) come from client/src/lib/refineOnDemand.tsx,
+  // which loads them when one is first drawn.
+  transform(code, id) {
+    if (!REFINE_ANTD.test(id)) return null;
+    const standIn = fileURLToPath(new URL('./client/src/lib/refineOnDemand.tsx', import.meta.url));
+    let moved = 0;
+    const out = code.replace(/import\s*\{([^}]*)\}\s*from\s*"(antd|@ant-design\/icons)";/g, (whole, list: string, from: string) => {
+      const onDemand = from === 'antd' ? ON_DEMAND : ON_DEMAND_ICONS;
+      const names = list.split(',').map((n) => n.trim()).filter(Boolean);
+      const lazy = names.filter((n) => onDemand.has(n.split(/\s+as\s+/)[0]!));
+      if (lazy.length === 0) return whole;
+      moved += lazy.length;
+      const kept = names.filter((n) => !lazy.includes(n));
+      return `${kept.length ? `import { ${kept.join(', ')} } from "${from}";` : ''}import { ${lazy.join(', ')} } from ${JSON.stringify(standIn)};`;
+    });
+    return moved ? { code: out, map: null } : null;
   },
 };
 
@@ -121,8 +170,13 @@ export default defineConfig({
             // Button): one file.
             // Vite's preload helper stays with it: every lazy import goes through it, the entry's first.
             { name: 'vendor', test: (id) => (vendorCode(id) && publicModules.has(id)) || PRELOAD_HELPER.test(id), priority: 3 },
-            // What the console's screens share (Refine, TanStack Query, the shell's and the lists' antd parts):
-            // one file instead of some forty small ones, so a cold list screen makes few requests.
+            // What the console's shell imports (Refine, TanStack Query, the layout's antd parts: the top bar's
+            // Dropdown and Avatar, the menu): every console screen downloads it, so it is one file however few
+            // screens import a part themselves (a share count alone let the top bar's Dropdown fall out of it when
+            // the create screens stopped importing the Table).
+            { name: 'console-shell', test: (id) => vendorCode(id) && !publicModules.has(id) && shellModules.has(id), priority: 2 },
+            // What most console screens share besides (the lists' and forms' antd parts): one file instead of
+            // some forty small ones, so a cold list screen makes few requests.
             { name: 'console-vendor', test: (id) => vendorCode(id) && !publicModules.has(id), minShareCount: CONSOLE_SHARE, priority: 2 },
           ],
         },

@@ -1,8 +1,8 @@
 import { useTranslate } from '@refinedev/core';
-import { Button, Form, InputNumber, Typography, Upload } from 'antd';
+import { Button, Form, InputNumber, Typography } from 'antd';
 import { formatCount } from '../lib/format';
 import { i18n } from '../providers/i18n';
-import type { FormItemProps, InputNumberProps, UploadFile } from 'antd';
+import type { FormItemProps, InputNumberProps } from 'antd';
 import { readTypedNumber } from '../../../common/typed-number';
 
 /** A form's failure in red: 'Error: {message}' (or the bare message with `bare`). */
@@ -95,25 +95,3 @@ export const atLeast =
         ? Promise.resolve()
         : Promise.reject(new Error(i18n.t('shared.intervalOrder'))),
   });
-
-/** One file to pick ('Pilih File'), then the upload button. */
-export function FilePicker({ accept, file, onFile, onUpload, busy, label }: { accept: string; file: UploadFile | null; onFile: (file: UploadFile | null) => void; onUpload: () => void; busy: boolean; label: React.ReactNode }) {
-  const t = useTranslate();
-  return (
-    <>
-      <Upload
-        accept={accept}
-        maxCount={1}
-        fileList={file ? [file] : []}
-        beforeUpload={() => false}
-        onChange={({ fileList }) => onFile(fileList[fileList.length - 1] ?? null)}
-        onRemove={() => onFile(null)}
-      >
-        <Button>{t('shared.pickFile')}</Button>
-      </Upload>
-      <Button type="primary" style={{ marginTop: 12 }} onClick={onUpload} disabled={busy}>
-        {label}
-      </Button>
-    </>
-  );
-}

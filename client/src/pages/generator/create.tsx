@@ -1,9 +1,8 @@
 import { useTranslate } from '@refinedev/core';
 import { Form, Input } from 'antd';
 import type { FormItemProps } from 'antd';
-import { phoneOrNull } from '../../../../common/phone';
 import { loadConfig, useClientConfig } from '../../lib/config';
-import { phoneProblem } from '../phonenumber/components/phoneRules';
+import { loadPhone, phoneProblem } from '../phonenumber/components/phoneRules';
 import { JobFormCard } from './JobForm';
 import { useJobForm, type JobFormValues } from './useJobForm';
 
@@ -20,10 +19,11 @@ export function GeneratorCreate() {
 
   // Start above end: the spec's message under Target Nomor Awal.
   const startBeforeEnd: NonNullable<FormItemProps['rules']>[number] = ({ getFieldValue }) => ({
-    validator: (_, value: string | undefined) => {
+    validator: async (_, value: string | undefined) => {
+      const { phoneOrNull } = await loadPhone();
       const a = phoneOrNull(value ?? '', defaultCountry);
       const b = phoneOrNull((getFieldValue('end_number') as string | undefined) ?? '', defaultCountry);
-      return a && b && BigInt(a) > BigInt(b) ? Promise.reject(new Error(t('generator.rangeOrder'))) : Promise.resolve();
+      if (a && b && BigInt(a) > BigInt(b)) throw new Error(t('generator.rangeOrder'));
     },
   });
 
@@ -33,7 +33,7 @@ export function GeneratorCreate() {
     validator: async (_, value: string | undefined) => {
       if (id || !value?.trim()) return;
       // The configured country, even before the screen's copy of the config has arrived.
-      const problem = phoneProblem(value, (await loadConfig()).defaultCountry, label);
+      const problem = await phoneProblem(value, (await loadConfig()).defaultCountry, label);
       if (problem) throw new Error(problem);
     },
   });

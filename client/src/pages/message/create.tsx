@@ -1,7 +1,9 @@
 import { useInvalidate, useTranslate } from '@refinedev/core';
-import { Card, Table, Typography } from 'antd';
+import { Card, Typography } from 'antd';
+import { ReportTable } from '../../components/ReportTable';
 import { useState } from 'react';
-import { FilePicker, FormError } from '../../components/FormParts';
+import { FilePicker } from '../../components/FilePicker';
+import { FormError } from '../../components/FormParts';
 import { skipReasonText } from '../../lib/serverError';
 import { uploadWithProgress } from '../../lib/transfer';
 import { useFileImport } from '../../lib/useFileImport';
@@ -37,7 +39,7 @@ export function MessageCreate() {
           <div style={{ marginTop: 16 }} data-testid="template-import-result">
             <Typography.Paragraph strong>{t('message.saved', { count: result.created.length })}</Typography.Paragraph>
             {result.skipped.length > 0 && (
-              <Table
+              <ReportTable
                 size="small"
                 rowKey="index"
                 pagination={false}

@@ -1,6 +1,7 @@
 import { useTranslate } from '@refinedev/core';
-import { Button, Space, Table, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { ReportTable } from '../../../components/ReportTable';
 
 /** The first rows an import skipped (the spec lists 5), the rest only in the downloads. */
 export const INLINE_SKIPPED = 5;
@@ -41,7 +42,7 @@ export function SkippedReport<T extends object>({ summary, title, rows, total, c
       {total > 0 && (
         <>
           {title && <Typography.Title level={5}>{title}</Typography.Title>}
-          <Table<T>
+          <ReportTable<T>
             size="small"
             rowKey={(r) => rowKey(r, rows.indexOf(r))}
             dataSource={shown}

@@ -1,16 +1,22 @@
 import type { FormItemProps } from 'antd';
-import { normalizePhone, phoneOrNull } from '../../../../../common/phone';
 import { loadConfig } from '../../../lib/config';
 import { serverText, translate } from '../../../lib/serverError';
 import { i18n } from '../../../providers/i18n';
+
+/**
+ * The phone-number normaliser with libphonenumber's metadata (about 50 KB gzip), loaded when a number is
+ * first checked rather than with the screen: the list with its add dialog, the create and edit screens
+ * and the generator only need it once someone types a number.
+ */
+export const loadPhone = () => import('../../../../../common/phone');
 
 /**
  * Why the server would refuse `value` as a number of `country`, in the active language (the server's
  * own words, translated like its answers; `prefix` is the label the server puts before them, as in
  * 'Target Nomor Awal: …'); null when it is a valid number.
  */
-export function phoneProblem(value: string, country: string, prefix?: string): string | null {
-  const r = normalizePhone(value, country);
+export async function phoneProblem(value: string, country: string, prefix?: string): Promise<string | null> {
+  const r = (await loadPhone()).normalizePhone(value, country);
   if (r.ok) return null;
   return serverText(prefix ? `${prefix}: ${r.message}` : r.message, undefined, translate);
 }
@@ -22,9 +28,9 @@ export const PHONE_RULES: FormItemProps['rules'] = [
   {
     validator: async (_r, v: string | undefined) => {
       if (!v || !v.trim()) return;
-      const problem = phoneProblem(v, (await loadConfig()).defaultCountry);
+      const problem = await phoneProblem(v, (await loadConfig()).defaultCountry);
       // A stored number shown by the edit screen (E.164 digits) is fine as it is; the server decides.
-      const stored = /^\d+$/.test(v.trim()) && phoneOrNull(`+${v.trim()}`) === v.trim();
+      const stored = /^\d+$/.test(v.trim()) && (await loadPhone()).phoneOrNull(`+${v.trim()}`) === v.trim();
       if (problem && !stored) throw new Error(problem);
     },
   },

@@ -1,0 +1,17 @@
+/**
+ * antd's `Avatar.Group`, loaded when a group is first drawn: vite.config.ts points Avatar's
+ * `import AvatarGroup from './AvatarGroup'` here, since the static import put the group's Popover into every
+ * console screen (the top bar draws an Avatar), and no console screen draws a group. A group still gets
+ * antd's component, one render later.
+ */
+import { lazy, Suspense, type ComponentProps } from 'react';
+
+const Group = /* @__PURE__ */ lazy(() => import('antd/es/avatar/AvatarGroup'));
+
+export default function AvatarGroup(props: ComponentProps<typeof Group>) {
+  return (
+    <Suspense fallback={null}>
+      <Group {...props} />
+    </Suspense>
+  );
+}
