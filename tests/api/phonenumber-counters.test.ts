@@ -223,7 +223,7 @@ describe('maintained phone-list counters', () => {
     const partial = await plans(
       sql`SELECT count(*) FROM phone_numbers WHERE status = 'active' AND in_use IN (0, 1) AND last_sent > ${now - 5000} AND last_sent < ${now}`,
     );
-    expect(partial).toMatch(/Index (Only )?Scan using phone_numbers_target_idx|Bitmap Index Scan on phone_numbers_target_idx/);
+    expect(partial).toMatch(/Index (Only )?Scan using phone_numbers_cooled_idx|Bitmap Index Scan on phone_numbers_cooled_idx/);
     expect(partial).not.toMatch(/Seq Scan/);
     const seek = await plans(sql`SELECT id FROM phone_numbers WHERE id >= ${1024} ORDER BY id LIMIT 10 OFFSET 5`);
     expect(seek).toMatch(/Index (Only )?Scan using phone_numbers_pkey/);
