@@ -1,10 +1,10 @@
 -- The phone list's search data in a table of its own, filled after a bulk insert instead of inside it.
 -- The two trigram GIN indexes on phone_numbers were two thirds of a large import's time, and every
 -- non-HOT engine update of a number (the record of a send) wrote entries into both. phone_search holds
--- each number's number and name under one trigram index; the rows of a large insert (more than 2,000 in
+-- each number's number and name under trigram indexes; the rows of a large insert (more than 2,000 in
 -- one statement: an import) are listed as an id range in phone_search_todo and copied over afterwards in
 -- steps (server/src/db/pg/search.ts), while a search reads phone_search plus the rows of the ranges still
--- listed, in one statement, so it stays exact meanwhile. Small inserts, edits of a number or name and
+-- listed, so it stays exact meanwhile. Small inserts, edits of a number or name and
 -- deletes keep phone_search current as they commit.
 CREATE TABLE "phone_search" (
 	"id" integer PRIMARY KEY NOT NULL,
@@ -12,7 +12,9 @@ CREATE TABLE "phone_search" (
 	"name" text NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "phone_search_trgm" ON "phone_search" USING gin ("number" public.gin_trgm_ops, "name" public.gin_trgm_ops);
+CREATE INDEX "phone_search_number_trgm" ON "phone_search" USING gin ("number" public.gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX "phone_search_name_trgm" ON "phone_search" USING gin ("name" public.gin_trgm_ops);
 --> statement-breakpoint
 CREATE TABLE "phone_search_todo" (
 	"id" serial PRIMARY KEY NOT NULL,

@@ -7,12 +7,12 @@ import { storeOpen } from './phonenumbers';
 
 /**
  * Search by any fragment of a number or a name on PostgreSQL: ILIKE '%…%' on `phone_search`, a copy of
- * every number's number and name under one pg_trgm GIN index (drizzle/pg/0019_phone_search.sql), for
+ * every number's number and name under pg_trgm GIN indexes (drizzle/pg/0019_phone_search.sql), for
  * fragments of three characters or more; shorter ones scan phone_numbers in id order.
  *
  * A large insert (an import) does not write the index inline: its id range waits in `phone_search_todo`
  * and is copied over afterwards in steps (`scheduleIndexing`), while a search reads phone_search plus the
- * rows of the ranges still waiting, in one statement (one snapshot), so its answer is exact all along.
+ * rows of the ranges still waiting, so its answer is exact all along (see searchPhoneIds).
  *
  * As on SQLite, the matches of the last searches are kept in memory with the list's version (rows
  * counted, numbers and names edited, the highest id: drizzle/pg/0001's figures), so paging through the
@@ -95,6 +95,9 @@ export async function indexAll(db: Db): Promise<void> {
   while (await indexStep(db, true));
 }
 
+/** An array parameter in PostgreSQL's text form (Drizzle spreads a JavaScript array into a list). */
+const intArray = (xs: number[]) => `{${xs.map((x) => Math.trunc(Number(x))).join(',')}}`;
+
 const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 interface Matches {
@@ -105,19 +108,36 @@ interface Matches {
 const MATCH_CACHE_SIZE = 32;
 const matchCache = new WeakMap<Db, Map<string, Matches>>();
 
-/** The list's version: it changes whenever a search's answer may (rows added or removed, a number or name edited). */
-async function listVersion(db: Db): Promise<string> {
-  const row = await rawGet<{ total: string | null; edits: string | null; top: number | null }>(
-    db,
-    sql`SELECT (SELECT sum(total) FROM phone_list_state) AS total, (SELECT sum(edits) FROM phone_list_state) AS edits, (SELECT max(id) FROM phone_numbers) AS top`,
-  );
-  return `${row?.total ?? 0}:${row?.edits ?? 0}:${row?.top ?? 0}`;
+interface ListState {
+  /** Changes whenever a search's answer may (rows added or removed, a number or name edited). */
+  version: string;
+  /** The id ranges not copied into phone_search yet. */
+  lo: number[];
+  hi: number[];
 }
 
-/** Ids of the rows whose number or name contains `search` (case-insensitively), in id order, at most `cap`. */
+/** The list's version and the ranges waiting, in one statement. */
+async function listState(db: Db): Promise<ListState> {
+  const row = await rawGet<{ total: string | null; edits: string | null; top: number | null; lo: number[] | null; hi: number[] | null }>(
+    db,
+    sql`SELECT (SELECT sum(total) FROM phone_list_state) AS total, (SELECT sum(edits) FROM phone_list_state) AS edits, (SELECT max(id) FROM phone_numbers) AS top,
+          (SELECT array_agg(lo ORDER BY lo) FROM phone_search_todo) AS lo, (SELECT array_agg(hi ORDER BY lo) FROM phone_search_todo) AS hi`,
+  );
+  return { version: `${row?.total ?? 0}:${row?.edits ?? 0}:${row?.top ?? 0}`, lo: row?.lo ?? [], hi: row?.hi ?? [] };
+}
+
+/**
+ * Ids of the rows whose number or name contains `search` (case-insensitively), in id order, at most `cap`.
+ *
+ * The ranges waiting are read first, the matches second: a row listed before the first read was then
+ * either copied (and is found in phone_search, where edits and deletes follow it) or in a range read (and
+ * is found in phone_numbers; a copy made in between is the same row once). A large insert committed
+ * between the two reads may be missed, and changes the version read with the ranges, so the next call
+ * searches again.
+ */
 export async function searchPhoneIds(db: Db, search: string, cap: number, log?: (msg: string, err?: unknown) => void): Promise<number[]> {
-  // The version is read before the search: a change committed in between makes the next call search again.
-  const version = `${await listVersion(db)}:${cap}`;
+  const state = await listState(db);
+  const version = `${state.version}:${cap}`;
   const cache = matchCache.get(db) ?? new Map<string, Matches>();
   matchCache.set(db, cache);
   const hit = cache.get(search);
@@ -128,27 +148,29 @@ export async function searchPhoneIds(db: Db, search: string, cap: number, log?: 
     return hit.ids;
   }
   const like = likeOf(search);
-  const rows =
-    search.length < 3
-      ? // Too short for trigrams: a scan in id order that stops at the cap.
-        await rawAll<{ id: number }>(
-          db,
-          sql`SELECT id FROM phone_numbers WHERE number ILIKE ${like} ESCAPE '\\' OR name ILIKE ${like} ESCAPE '\\' ORDER BY id LIMIT ${cap}`,
-        )
-      : // The copied rows by their index, and the rows of the ranges not copied yet (a row being in both is one match).
-        await rawAll<{ id: number; waiting: boolean }>(
-          db,
-          sql`SELECT id, EXISTS (SELECT 1 FROM phone_search_todo) AS waiting FROM (
-                SELECT id FROM phone_search WHERE number ILIKE ${like} ESCAPE '\\' OR name ILIKE ${like} ESCAPE '\\'
-                UNION
-                SELECT p.id FROM phone_search_todo t JOIN phone_numbers p ON p.id BETWEEN t.lo AND t.hi
-                WHERE p.number ILIKE ${like} ESCAPE '\\' OR p.name ILIKE ${like} ESCAPE '\\'
-              ) m ORDER BY id LIMIT ${cap}`,
-        );
+  const waiting = state.lo.length > 0;
+  let rows: Array<{ id: number }>;
+  if (search.length < 3) {
+    // Too short for trigrams: a scan in id order that stops at the cap.
+    rows = await rawAll(db, sql`SELECT id FROM phone_numbers WHERE number ILIKE ${like} ESCAPE '\\' OR name ILIKE ${like} ESCAPE '\\' ORDER BY id LIMIT ${cap}`);
+  } else if (!waiting) {
+    rows = await rawAll(db, sql`SELECT id FROM phone_search WHERE number ILIKE ${like} ESCAPE '\\' OR name ILIKE ${like} ESCAPE '\\' ORDER BY id LIMIT ${cap}`);
+  } else {
+    // The copied rows by their index, and the rows of the ranges waiting by id.
+    rows = await rawAll(
+      db,
+      sql`SELECT id FROM (
+            SELECT id FROM phone_search WHERE number ILIKE ${like} ESCAPE '\\' OR name ILIKE ${like} ESCAPE '\\'
+            UNION
+            SELECT p.id FROM unnest(${intArray(state.lo)}::int[], ${intArray(state.hi)}::int[]) AS t(lo, hi)
+            CROSS JOIN LATERAL (SELECT id FROM phone_numbers p WHERE p.id BETWEEN t.lo AND t.hi
+              AND (p.number ILIKE ${like} ESCAPE '\\' OR p.name ILIKE ${like} ESCAPE '\\')) p
+          ) m ORDER BY id LIMIT ${cap}`,
+    );
+    // Copy them now in the background (rows a copy has not reached, or an upgrade's).
+    void scheduleIndexing(db, log);
+  }
   const ids = rows.map((r) => r.id);
-  // Ranges still waiting (rows a copy has not reached, or an upgrade's): copy them now in the background.
-  const behind = rows.length > 0 && (rows[0] as { waiting?: boolean }).waiting === true;
-  if (behind) void scheduleIndexing(db, log);
   cache.delete(search);
   cache.set(search, { version, ids });
   if (cache.size > MATCH_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
