@@ -215,6 +215,19 @@ class Staging {
    * row to make nonactive: an opted-out number is never imported.
    */
   async merge(pending: number, check: () => void): Promise<{ created: ImportResult['created']; createdCount: number }> {
+    // The numbers already listed were set aside by prepare(), so a plain insert (one look into the unique
+    // index per row, where ON CONFLICT takes two) fails only when someone added one of them since; then
+    // the transaction is run again with ON CONFLICT DO NOTHING.
+    try {
+      return await this.mergeOnce(pending, check, false);
+    } catch (err) {
+      if ((err as { code?: string }).code !== '23505') throw err;
+      check();
+      return this.mergeOnce(pending, check, true);
+    }
+  }
+
+  private async mergeOnce(pending: number, check: () => void, careful: boolean): Promise<{ created: ImportResult['created']; createdCount: number }> {
     const c = this.c;
     const t = this.table;
     await c.query('BEGIN');
@@ -229,7 +242,7 @@ class Staging {
         `INSERT INTO phone_numbers (number, name, line_type${removed ? ', last_sent' : ''})
          SELECT number, name, line_type${removed ? `, ${REMOVED_LAST_SENT('s.number')}` : ''} FROM ${t} s
          WHERE reason IS NULL AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.number = s.number)
-         ORDER BY number ON CONFLICT (number) DO NOTHING`,
+         ORDER BY number${careful ? ' ON CONFLICT (number) DO NOTHING' : ''}`,
       );
       if (removed) await c.query(FORGET_LISTED());
       const createdCount = inserted.rowCount ?? 0;

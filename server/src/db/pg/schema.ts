@@ -176,7 +176,6 @@ export const phoneNumbers = pgTable(
   (t) => [
     uniqueIndex('phone_numbers_number_uq').on(t.number),
     index('phone_numbers_target_idx').on(t.status, t.inUse, t.lastSent),
-    index('phone_numbers_line_type_idx').on(t.lineType),
     index('phone_numbers_retry_idx').on(t.nextAttemptAt).where(sql`next_attempt_at IS NOT NULL`),
     index('phone_numbers_failed_idx').on(t.id).where(sql`failed_at IS NOT NULL`),
   ],
