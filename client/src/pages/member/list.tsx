@@ -1,5 +1,5 @@
 import { List, useTable } from '@refinedev/antd';
-import { useCan, useTranslate, type HttpError } from '@refinedev/core';
+import { useTranslate, type HttpError } from '@refinedev/core';
 import { Space } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { SearchFilterBar } from '../../components/SearchFilterBar';
 import { formatDateTime, formatRupiah } from '../../lib/format';
 import { failWith } from '../../lib/notify';
 import { useAddressText } from '../../lib/useAddressText';
+import { useCanAtOnce } from '../../providers/access';
 
 export interface MemberRow {
   id: number;
@@ -29,7 +30,7 @@ const STATUSES = ['', 'online', 'offline', 'sending', 'suspended'] as const;
 export function MemberList() {
   const t = useTranslate();
   // The spec gives 'Tambah' (to /whatsapp/create) to the role member only, as on the WhatsApp list.
-  const canAdd = useCan({ resource: 'whatsapp', action: 'add' }).data?.can === true;
+  const canAdd = useCanAtOnce({ resource: 'whatsapp', action: 'add' });
   const table = useTable<MemberRow, HttpError>({ resource: 'member', meta: { fallback: t('member.errors.list') }, errorNotification: failWith(t('member.errors.list')) });
   const setFilters = useSetFilters(table);
   const s = filterValue(table, 's');
