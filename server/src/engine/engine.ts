@@ -4,7 +4,7 @@ import { publishBalance } from '../money/events';
 import { activeSentAfter, phoneListFigures } from '../phonenumbers/counters';
 import { ensureSessionOf, startWhatsappEvents } from '../whatsapp/events';
 import { COALESCE_MS, LiveRows } from './live';
-import { applyDeliveryReport, TodayOutcomes } from '../messagelog/outcomes';
+import { DeliveryReports, TodayOutcomes } from '../messagelog/outcomes';
 import { BlastLoop } from './loop';
 import { engineStore, type EngineStore, type RawAccount } from './store';
 import { Ticker } from './tick';
@@ -48,6 +48,8 @@ export class BlastEngine {
   readonly live: LiveRows;
   /** Today's sent / delivered / read / failed of the accounts, told live (`outcomes` events). */
   readonly outcomes: TodayOutcomes;
+  /** The simulator's delivery reports, applied in batches. */
+  readonly reports: DeliveryReports;
   readonly gateway: Gateway;
   /** This node's leases: on PostgreSQL an account's loop runs on the one node holding its lease. */
   readonly leases: LeaseKeeper;
@@ -69,6 +71,7 @@ export class BlastEngine {
     this.store = engineStore(ctx.db);
     this.ticker = new Ticker(this.store, Math.random, this.options);
     this.outcomes = new TodayOutcomes(ctx);
+    this.reports = new DeliveryReports(ctx, this.outcomes);
     this.live = new LiveRows(ctx.realtime, COALESCE_MS, (accountId, userId) => this.outcomes.touch(accountId, userId));
     this.gateway = ctx.gateway;
     this.leases = leaseKeeper(ctx);
@@ -163,7 +166,7 @@ export class BlastEngine {
           for (const h of this.inboundHandlers) h(event);
           return;
         case 'status':
-          void applyDeliveryReport(this.ctx, this.outcomes, event).catch((err: unknown) => this.log('Applying a delivery report failed', err));
+          this.reports.add(event);
           return;
         default:
           return;
@@ -440,6 +443,8 @@ export class BlastEngine {
     this.balanceTimer = null;
     this.balanceDirty.clear();
     this.live.close();
+    await this.reports.flush().catch((err: unknown) => this.log('Applying delivery reports failed', err));
+    this.reports.close();
     await this.outcomes.flush().catch((err: unknown) => this.log('Telling the accounts of today failed', err));
     this.outcomes.close();
     this.unsubscribe?.();

@@ -1,6 +1,5 @@
 import type { AppContext } from '../context';
-import type { GatewayEvent } from '../gateway/types';
-import { applyReport } from '../webhooks/statuses';
+import { applyReports, type DeliveryReport } from '../webhooks/statuses';
 import { accountsToday, NO_SENDS } from './service';
 
 /** Accounts whose figures changed are told together, at most once per this window. */
@@ -55,23 +54,96 @@ export class TodayOutcomes {
   }
 }
 
+/** How long the first delivery report of a batch waits for others before the batch is applied. */
+export const REPORTS_WINDOW_MS = 20;
+/** Most reports applied at once; a batch this full is applied without waiting. */
+export const REPORTS_BATCH = 500;
+
 /**
- * The simulator's delivery report of a sent message: moves its log row (never money) and marks the account.
- * The report may come before the tick that records the send has committed: it is tried again a few times.
+ * The simulator's delivery reports of sent messages: each moves its log row (never money) and marks the
+ * account. Reports are applied in batches (`applyReports`: a fixed number of statements per batch) — those
+ * that came within REPORTS_WINDOW_MS of the first, at most REPORTS_BATCH — one batch at a time. A report may
+ * come before the tick that records its send has committed: it is tried again after `retryMs`, at most
+ * REPORT_TRIES times in all.
  */
-export async function applyDeliveryReport(
-  ctx: Pick<AppContext, 'db' | 'log'>,
-  outcomes: TodayOutcomes,
-  event: Extract<GatewayEvent, { type: 'status' }>,
-  retryMs = REPORT_RETRY_MS,
-): Promise<void> {
-  for (let tries = 1; ; tries++) {
-    const result = await applyReport(ctx.db, event);
-    if (result !== 'unknown') {
-      if (result) outcomes.touch(result.accountId, result.userId);
+export class DeliveryReports {
+  private pending = new Map<string, { report: DeliveryReport; tries: number }>();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private retries = new Set<NodeJS.Timeout>();
+  private closed = false;
+
+  constructor(
+    private readonly ctx: Pick<AppContext, 'db' | 'log'>,
+    private readonly outcomes: TodayOutcomes,
+    private readonly windowMs = REPORTS_WINDOW_MS,
+    private readonly retryMs = REPORT_RETRY_MS,
+  ) {}
+
+  /** A report to apply; a later report of the same message waiting with it keeps the furthest status. */
+  add(report: DeliveryReport, tries = 0): void {
+    if (this.closed) return;
+    const waiting = this.pending.get(report.messageId);
+    if (waiting && waiting.report.status === 'read' && report.status !== 'read') return;
+    this.pending.set(report.messageId, { report, tries: waiting ? Math.min(waiting.tries, tries) : tries });
+    this.schedule();
+  }
+
+  /** Applies what is waiting now, and what comes in meanwhile, until nothing waits. */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    while (this.running) await this.running;
+    if (!this.pending.size) return;
+    this.running = this.applyBatch().finally(() => {
+      this.running = null;
+      if (this.pending.size) this.schedule();
+    });
+    await this.running;
+  }
+
+  /** Waiting reports are dropped; a batch being applied finishes. */
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    for (const t of this.retries) clearTimeout(t);
+    this.retries.clear();
+    this.pending.clear();
+  }
+
+  private schedule(): void {
+    if (this.running || this.closed) return;
+    if (this.pending.size >= REPORTS_BATCH) {
+      void this.flush().catch((err: unknown) => this.ctx.log('Applying delivery reports failed', err));
       return;
     }
-    if (tries >= REPORT_TRIES || outcomes.closed) return;
-    await new Promise((resolve) => setTimeout(resolve, retryMs).unref());
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush().catch((err: unknown) => this.ctx.log('Applying delivery reports failed', err));
+    }, this.windowMs);
+    this.timer.unref();
+  }
+
+  private async applyBatch(): Promise<void> {
+    const batch: { report: DeliveryReport; tries: number }[] = [];
+    for (const [id, item] of this.pending) {
+      if (batch.length >= REPORTS_BATCH) break;
+      batch.push(item);
+      this.pending.delete(id);
+    }
+    const results = await applyReports(this.ctx.db, batch.map((b) => b.report));
+    for (const { report, tries } of batch) {
+      const result = results.get(report.messageId);
+      if (result && result !== 'unknown') this.outcomes.touch(result.accountId, result.userId);
+      if (result !== 'unknown' || tries + 1 >= REPORT_TRIES || this.closed) continue;
+      const retry = setTimeout(() => {
+        this.retries.delete(retry);
+        this.add(report, tries + 1);
+      }, this.retryMs);
+      retry.unref();
+      this.retries.add(retry);
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
-import { moneyTransaction, type Db } from '../db/client';
+import { moneyTransaction, transaction, type Db } from '../db/client';
 import { one } from '../db/raw';
 import { messageLogs, phoneNumbers, users, whatsapps } from '../db/schema';
 import { feeFor } from '../money/levels';
@@ -172,29 +172,62 @@ async function applyInTransaction(tx: Db, status: CloudStatus, from?: string | n
   return { ...base, kind: 'paid', balances: credit ? [row.userId, credit.referrerId] : [row.userId] };
 }
 
+/** A delivery report of the simulator: its device, message id, status and time. */
+export interface DeliveryReport {
+  deviceId: string;
+  messageId: string;
+  status: 'delivered' | 'read';
+  date: Date;
+}
+
+/** What a report did: the row's account and owner when it moved, 'unknown' when no such row is logged (yet), null otherwise. */
+export type ReportResult = { accountId: number; userId: number } | 'unknown' | null;
+
 /**
- * A delivery report of the simulator (never money: a simulated send is paid when it is sent): moves the
- * row of the device's account with this message id forward, 'sent' → 'delivered' → 'read', once. Answers
- * the row's account and owner when it moved, 'unknown' when no such row is logged (yet), null otherwise.
+ * Delivery reports of the simulator (never money: a simulated send is paid when it is sent), many at once:
+ * moves the row of each report's device's account with its message id forward, 'sent' → 'delivered' →
+ * 'read', once. One read of the rows and one update per status (two at most), whatever the number of
+ * reports, in one transaction; the log's statement triggers keep the day counters of all of them in the
+ * same statement, in the accounts' order. A message id given twice keeps its furthest status. Answers each
+ * message id's result.
  */
-export async function applyReport(db: Db, report: { deviceId: string; messageId: string; status: 'delivered' | 'read'; date: Date }): Promise<{ accountId: number; userId: number } | 'unknown' | null> {
-  const row = await one(
-    db
-      .select({ id: messageLogs.id, whatsappId: messageLogs.whatsappId, userId: messageLogs.userId, deviceId: whatsapps.deviceId, cloud: whatsapps.cloudPhoneNumberId })
+export async function applyReports(db: Db, reports: readonly DeliveryReport[]): Promise<Map<string, ReportResult>> {
+  const latest = new Map<string, DeliveryReport>();
+  for (const r of reports) {
+    const seen = latest.get(r.messageId);
+    if (!seen || RANK[r.status] >= RANK[seen.status]) latest.set(r.messageId, r);
+  }
+  const results = new Map<string, ReportResult>();
+  if (!latest.size) return results;
+  return transaction(db, async (tx) => {
+    const rows = await tx
+      .select({ id: messageLogs.id, waMessageId: messageLogs.waMessageId, whatsappId: messageLogs.whatsappId, userId: messageLogs.userId, deviceId: whatsapps.deviceId, cloud: whatsapps.cloudPhoneNumberId })
       .from(messageLogs)
       .innerJoin(whatsapps, eq(whatsapps.id, messageLogs.whatsappId))
-      .where(eq(messageLogs.waMessageId, report.messageId))
-      .orderBy(asc(messageLogs.id))
-      .limit(1),
-  );
-  if (!row) return 'unknown';
-  if (row.deviceId !== report.deviceId || row.cloud !== null || row.whatsappId === null) return null;
-  const moved = await db
-    .update(messageLogs)
-    .set({ deliveryStatus: report.status, statusAt: report.date })
-    .where(and(eq(messageLogs.id, row.id), behind(report.status)))
-    .returning({ id: messageLogs.id });
-  return moved.length ? { accountId: row.whatsappId, userId: row.userId } : null;
+      .where(inArray(messageLogs.waMessageId, [...latest.keys()]))
+      .orderBy(asc(messageLogs.id));
+    const first = new Map<string, (typeof rows)[number]>();
+    for (const row of rows) if (row.waMessageId !== null && !first.has(row.waMessageId)) first.set(row.waMessageId, row);
+    const byStatus = { delivered: [] as { row: (typeof rows)[number]; at: Date }[], read: [] as { row: (typeof rows)[number]; at: Date }[] };
+    for (const [messageId, report] of latest) {
+      const row = first.get(messageId);
+      results.set(messageId, row ? null : 'unknown');
+      if (row && row.deviceId === report.deviceId && row.cloud === null && row.whatsappId !== null) byStatus[report.status].push({ row, at: report.date });
+    }
+    for (const status of ['delivered', 'read'] as const) {
+      const group = byStatus[status];
+      if (!group.length) continue;
+      const at = sql.join([sql`CASE ${messageLogs.id}`, ...group.map((g) => sql`WHEN ${g.row.id} THEN CAST(${g.at.getTime()} AS BIGINT)`), sql`END`], sql` `);
+      const moved = await tx
+        .update(messageLogs)
+        .set({ deliveryStatus: status, statusAt: at })
+        .where(and(inArray(messageLogs.id, group.map((g) => g.row.id)), behind(status)))
+        .returning({ id: messageLogs.id });
+      const ids = new Set(moved.map((m) => m.id));
+      for (const { row } of group) if (ids.has(row.id)) results.set(row.waMessageId!, { accountId: row.whatsappId!, userId: row.userId });
+    }
+    return results;
+  });
 }
 
 /**
