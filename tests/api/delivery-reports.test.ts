@@ -102,7 +102,7 @@ describe('delivery reports applied many at once', () => {
     const ids = await sends(a.id, 120);
     const told: number[] = [];
     const outcomes = new TodayOutcomes({ db: t.ctx.db, log: t.ctx.log, realtime: { toUserAndAdmin: (_user: number, _event: string, data: { id: number }) => told.push(data.id) } as never }, 10);
-    const reports = new DeliveryReports(t.ctx, outcomes, 5, 30);
+    const reports = new DeliveryReports(t.ctx, outcomes, undefined, 5, 30);
     try {
       for (const messageId of ids) reports.add({ deviceId: a.deviceId, messageId, status: 'delivered', date: new Date() });
       for (const messageId of ids.slice(0, 40)) reports.add({ deviceId: a.deviceId, messageId, status: 'read', date: new Date() });
@@ -120,6 +120,30 @@ describe('delivery reports applied many at once', () => {
       expect(await today(a.id)).toEqual({ delivered: 121, read: 40 });
       await eventually(() => told, (x) => x.includes(a.id), 3000);
       expect(await dayCounterViolations(t.ctx.db)).toEqual([]);
+    } finally {
+      reports.close();
+      outcomes.close();
+    }
+  });
+
+  it("waits for the engine's records asked for before a batch, so a report that overtook its send's commit is applied at once", async () => {
+    const a = await account('E');
+    const messageId = `3EB0PENDING${Date.now()}`;
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    const outcomes = new TodayOutcomes({ db: t.ctx.db, log: t.ctx.log, realtime: { toUserAndAdmin: () => undefined } as never }, 10);
+    // No retry within the test: the report must find its row in its first batch.
+    const reports = new DeliveryReports(t.ctx, outcomes, () => committed, 5, 60_000);
+    try {
+      reports.add({ deviceId: a.deviceId, messageId, status: 'delivered', date: new Date() });
+      const flushed = reports.flush();
+      await new Promise((r) => setTimeout(r, 50));
+      expect((await statuses([messageId]))[messageId]).toBeUndefined();
+      await t.ctx.db.insert(messageLogs).values({ whatsappId: a.id, userId: member.id, number: '6281277700002', success: true, income: 100, waMessageId: messageId, deliveryStatus: 'sent' });
+      commit();
+      await flushed;
+      expect((await statuses([messageId]))[messageId]?.status).toBe('delivered');
+      expect(await today(a.id)).toEqual({ delivered: 1, read: 0 });
     } finally {
       reports.close();
       outcomes.close();

@@ -51,6 +51,8 @@ export class Ticker {
   private records: Array<Waiter<Recorded> & { attempt: Attempt }> = [];
   private scheduled = false;
   private running = false;
+  /** Records asked for and not committed (or failed) yet. */
+  private readonly unsettled = new Set<Promise<void>>();
   /** Templates picked for sends not yet recorded, so one tick's picks spread over the templates. */
   private readonly inFlight = new Map<number, number>();
   /** Accounts that may send only templates mapped to an approved Cloud API template. */
@@ -82,10 +84,23 @@ export class Ticker {
   }
 
   record(attempt: Attempt): Promise<Recorded> {
-    return new Promise((resolve, reject) => {
+    const recorded = new Promise<Recorded>((resolve, reject) => {
       this.records.push({ attempt, resolve, reject });
       this.schedule();
     });
+    const settled = recorded.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.unsettled.add(settled);
+    void settled.then(() => this.unsettled.delete(settled));
+    return recorded;
+  }
+
+  /** Resolves once every record asked for before this call is committed (or has failed). */
+  recordsSettled(): Promise<void> {
+    if (!this.unsettled.size) return Promise.resolve();
+    return Promise.all(this.unsettled).then(() => undefined);
   }
 
   private schedule(): void {

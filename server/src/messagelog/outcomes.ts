@@ -62,9 +62,11 @@ export const REPORTS_BATCH = 500;
 /**
  * The simulator's delivery reports of sent messages: each moves its log row (never money) and marks the
  * account. Reports are applied in batches (`applyReports`: a fixed number of statements per batch) — those
- * that came within REPORTS_WINDOW_MS of the first, at most REPORTS_BATCH — one batch at a time. A report may
- * come before the tick that records its send has committed: it is tried again after `retryMs`, at most
- * REPORT_TRIES times in all.
+ * that came within REPORTS_WINDOW_MS of the first, at most REPORTS_BATCH — one batch at a time. A batch
+ * waits for the engine's records asked for before it (`recordsSettled`): a report on the simulator comes
+ * as soon as its send is answered, before the tick that records the send has committed. A report whose
+ * row is still not there (another node's, or a send not recorded yet) is tried again after `retryMs`, at
+ * most REPORT_TRIES times in all.
  */
 export class DeliveryReports {
   private pending = new Map<string, { report: DeliveryReport; tries: number }>();
@@ -76,6 +78,7 @@ export class DeliveryReports {
   constructor(
     private readonly ctx: Pick<AppContext, 'db' | 'log'>,
     private readonly outcomes: TodayOutcomes,
+    private readonly recordsSettled: () => Promise<void> = () => Promise.resolve(),
     private readonly windowMs = REPORTS_WINDOW_MS,
     private readonly retryMs = REPORT_RETRY_MS,
   ) {}
@@ -127,6 +130,7 @@ export class DeliveryReports {
   }
 
   private async applyBatch(): Promise<void> {
+    await this.recordsSettled();
     const batch: { report: DeliveryReport; tries: number }[] = [];
     for (const [id, item] of this.pending) {
       if (batch.length >= REPORTS_BATCH) break;
