@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routePreloadsPlugin } from './client/build/routePreloads';
 
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 /** Our stand-ins for library code loaded on demand (the `rarely-used-on-demand` plugin): chunked as the library. */
@@ -141,7 +142,7 @@ const refineCsv: Plugin = {
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), publicGraph, refineCsv],
+  plugins: [react(), publicGraph, refineCsv, routePreloadsPlugin()],
   resolve: {
     alias: [
       // @refinedev/core and @refinedev/react-router parse and write the table's query string with qs; its

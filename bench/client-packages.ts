@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { transform } from 'esbuild';
 import { build, type Plugin } from 'vite';
-import { closure, readManifest, routeModules } from './lib/client-routes';
+import { closure, readManifest, routeModules } from '../client/build/routeChunks';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const floor = process.argv.includes('--floor');

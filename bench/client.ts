@@ -4,7 +4,7 @@
  * Read from Vite's manifest (dist/client/.vite/manifest.json): the entry's static imports plus, for a
  * route, its page module's (and for protected routes the console's and the layout's) static imports, each
  * chunk counted once, plus the code a screen loads by itself as soon as it renders (the dashboards'
- * chart, `RENDER_TIME_LAZY` in lib/client-routes.ts). Code loaded on a user's action (an export, the error
+ * chart, `RENDER_TIME_LAZY` in client/build/routeChunks.ts). Code loaded on a user's action (an export, the error
  * texts) is listed apart as "later".
  * The floor is measured in the same run (`bench:client:packages -- --floor`, bench/client-floor).
  * Budgets: every console route at most floor + 60 KB; /signin at most 150 KB; the chart at most 40 KB;
@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { closure, readManifest, renderTimeLazy, routeModules } from './lib/client-routes';
+import { closure, readManifest, renderTimeLazy, routeModules } from '../client/build/routeChunks';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist/client');

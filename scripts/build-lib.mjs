@@ -152,6 +152,8 @@ function filesUnder(dir) {
  */
 export function clientManifest(dir) {
   const all = new Set(filesUnder(dir));
+  // Of the build metadata, the server reads the routes' preloads (server/src/lib/preloads.ts); it is never served.
+  if (fs.existsSync(path.join(dir, '.vite/preloads.json'))) all.add('.vite/preloads.json');
   const client = {};
   for (const rel of all) {
     if (/\.(br|gz)$/.test(rel) && all.has(rel.replace(/\.(br|gz)$/, ''))) continue;

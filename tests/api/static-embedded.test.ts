@@ -28,6 +28,8 @@ let server: http.Server;
 let base: string;
 const script = `console.log(${JSON.stringify('Blast console '.repeat(400))});\n`;
 const indexHtml = `<!doctype html><html><body><div id="root"></div>${'<!-- padding -->'.repeat(20)}</body></html>\n`;
+/** The build's route preloads (client/build/routePreloads.ts); a name that is not an asset is never sent. */
+const PRELOADS = { '/member': ['/assets/App-Q1.js', '/assets/list-Z9.js'], '/signin': ['/assets/SignIn-K2.js'], '/evil': ['https://elsewhere.example/x.js', '/assets/a.js>; rel=preload'] };
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blast-embedded-'));
@@ -38,6 +40,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(client, 'robots.txt'), 'User-agent: *\n');
   fs.mkdirSync(path.join(client, '.vite'));
   fs.writeFileSync(path.join(client, '.vite', 'manifest.json'), JSON.stringify({ entries: 'x'.repeat(5000) }));
+  fs.writeFileSync(path.join(client, '.vite', 'preloads.json'), JSON.stringify(PRELOADS));
   await compressAssets(client);
   // The executable's assets are the manifest plus every listed file under its key: here, read from the folder.
   const manifest = clientManifest(client);
@@ -74,7 +77,7 @@ describe('the client served from the executable', () => {
   });
 
   it('revalidates index.html at / and at every client route, and answers 304 to a matching etag', async () => {
-    for (const url of ['/', '/index.html', '/whatsapp', '/phonenumber/create?page=2', '/.vite/manifest.json']) {
+    for (const url of ['/', '/index.html', '/whatsapp', '/phonenumber/create?page=2', '/.vite/manifest.json', '/.vite/preloads.json']) {
       const res = await rawGet(`${base}${url}`, { 'Accept-Encoding': 'br' });
       expect(res.status, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
@@ -127,5 +130,12 @@ describe("the SQLite addon's cached copy", () => {
 
   it('refuses embedded bytes that do not match the recorded hash', () => {
     expect(() => placeAddon(path.join(dir, 'native-3'), bytes.subarray(0, 100), hash)).toThrow(/does not match/);
+  });
+  it("names the route's JavaScript in a modulepreload Link header of its page, and nothing on other answers", async () => {
+    const get = (url: string) => rawGet(`${base}${url}`, { 'Accept-Encoding': 'br' });
+    expect((await get('/member')).headers.link).toBe('</assets/App-Q1.js>; rel=modulepreload, </assets/list-Z9.js>; rel=modulepreload');
+    expect((await get('/member/?page=2')).headers.link).toBe('</assets/App-Q1.js>; rel=modulepreload, </assets/list-Z9.js>; rel=modulepreload');
+    expect((await get('/signin')).headers.link).toBe('</assets/SignIn-K2.js>; rel=modulepreload');
+    for (const url of ['/', '/whatsapp', '/evil', '/assets/index-AbC123.js', '/robots.txt']) expect((await get(url)).headers.link, url).toBeUndefined();
   });
 });

@@ -30,6 +30,8 @@ let dir: string;
 let app: TestApp;
 const script = `console.log(${JSON.stringify('Blast console '.repeat(400))});\n`;
 const indexHtml = `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(20)}</body></html>\n`;
+/** The build's route preloads (client/build/routePreloads.ts); a name that is not an asset is never sent. */
+const PRELOADS = { '/member': ['/assets/App-Q1.js', '/assets/list-Z9.js'], '/signin': ['/assets/SignIn-K2.js'], '/evil': ['https://elsewhere.example/x.js', '/assets/a.js>; rel=preload'] };
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blast-client-'));
@@ -39,6 +41,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\n');
   fs.mkdirSync(path.join(dir, '.vite'));
   fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify({ entries: 'x'.repeat(5000) }));
+  fs.writeFileSync(path.join(dir, '.vite', 'preloads.json'), JSON.stringify(PRELOADS));
   await compressAssets(dir);
   app = await startTestApp({ clientDist: dir });
 });
@@ -103,6 +106,9 @@ describe('the built console', () => {
     const res = await rawGet(`${app.baseUrl}/.vite/manifest.json`);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body.toString()).not.toContain('entries');
+    const preloads = await rawGet(`${app.baseUrl}/.vite/preloads.json`);
+    expect(preloads.headers['content-type']).toMatch(/text\/html/);
+    expect(preloads.body.toString()).not.toContain('App-Q1');
   });
 
   it('serves other files uncompressed when no variant exists, with a short cache', async () => {
@@ -111,5 +117,12 @@ describe('the built console', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     expect(res.body.toString()).toBe('User-agent: *\n');
+  });
+  it("names the route's JavaScript in a modulepreload Link header of its page, and nothing on other answers", async () => {
+    const get = (url: string) => rawGet(`${app.baseUrl}${url}`, { 'Accept-Encoding': 'br' });
+    expect((await get('/member')).headers.link).toBe('</assets/App-Q1.js>; rel=modulepreload, </assets/list-Z9.js>; rel=modulepreload');
+    expect((await get('/member/?page=2')).headers.link).toBe('</assets/App-Q1.js>; rel=modulepreload, </assets/list-Z9.js>; rel=modulepreload');
+    expect((await get('/signin')).headers.link).toBe('</assets/SignIn-K2.js>; rel=modulepreload');
+    for (const url of ['/', '/whatsapp', '/evil', '/assets/index-AbC123.js', '/robots.txt']) expect((await get(url)).headers.link, url).toBeUndefined();
   });
 });

@@ -48,6 +48,23 @@ test("the console's texts come in one download per language, the English one onl
   expect(consoleTexts('en')).toHaveLength(1);
 });
 
+test("a console screen's page names its JavaScript for preloading, and the browser fetches each file once", async ({ page, request }) => {
+  const res = await request.get('/proxy');
+  const files = [...(res.headers().link ?? '').matchAll(/<([^>]+)>; rel=modulepreload/g)].map((m) => m[1]!);
+  expect(files.length).toBeGreaterThan(5);
+  expect(files.some((f) => /\/assets\/list-[\w-]+\.js$/.test(f))).toBe(true);
+  expect((await request.get('/assets/none.js')).headers().link).toBeUndefined();
+  await signInFast(page, DEMO.admin);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/proxy');
+  await expect(page.getByRole('heading', { name: 'Daftar Proxy' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tambah' })).toBeVisible();
+  for (const f of files) expect(scripts.filter((s) => s === f), f).toHaveLength(1);
+});
+
 test('the sign-in page switches language before signing in', async ({ page }) => {
   await page.goto('/signin');
   await expect(page.getByText('Masuk dengan email dan password Anda.')).toBeVisible();

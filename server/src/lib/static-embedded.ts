@@ -2,12 +2,14 @@ import type express from 'express';
 import type { Request, Response } from 'express';
 import path from 'node:path';
 import { embeddedBytes, embeddedManifest } from './embedded';
+import { preloadLinks } from './preloads';
 
 /**
  * The built console served from memory: inside the single executable its files (and their .br/.gz) are
  * assets, answered straight from the executable's mapped bytes, never unpacked. The same rules as the
  * folder's static server (./static.ts): the best variant the client accepts (with Vary), hashed files under
- * assets/ cached for a year, index.html revalidated, every other GET answered with index.html.
+ * assets/ cached for a year, index.html revalidated, every other GET answered with index.html (with its
+ * route's preload `Link` header, ./preloads.ts).
  */
 export interface ClientFiles {
   /** URL path without the leading slash → its etag (of the plain file) and which variants exist. */
@@ -31,6 +33,7 @@ function cacheControl(rel: string): string {
 
 export function serveClientFiles(app: express.Express, client: ClientFiles): void {
   if (!client.files['index.html']) return;
+  const links = preloadLinks(client.files['.vite/preloads.json'] ? Buffer.from(client.read('.vite/preloads.json')).toString('utf8') : null);
   const send = (req: Request, res: Response, rel: string) => {
     const entry = client.files[rel]!;
     // Brotli first whenever the browser takes it (browsers list gzip first with the same weight).
@@ -41,6 +44,8 @@ export function serveClientFiles(app: express.Express, client: ClientFiles): voi
     res.setHeader('Cache-Control', cacheControl(rel));
     res.setHeader('ETag', `"${entry.etag}${variant}"`);
     if (encoding) res.setHeader('Content-Encoding', encoding);
+    const link = rel === 'index.html' ? links(req.path) : undefined;
+    if (link) res.setHeader('Link', link);
     if (req.fresh) {
       res.status(304).end();
       return;

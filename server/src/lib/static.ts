@@ -4,13 +4,15 @@ import type { ServerResponse } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { embeddedClientFiles, serveClientFiles } from './static-embedded';
+import { preloadLinks } from './preloads';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built console from `dir`: the .br/.gz written next to each file by the build (chosen from
  * Accept-Encoding, with Vary), hashed files under /assets/ cached for a year, index.html revalidated on every
- * load so a new build reaches users at once, and every other GET answered with index.html (client routes).
+ * load so a new build reaches users at once, and every other GET answered with index.html (client routes),
+ * with its route's JavaScript named in a preload `Link` header (./preloads.ts).
  * Does nothing when the client has not been built. With no folder (the single executable, CLIENT_DIST
  * unset), the files embedded in the executable are served by the same rules.
  */
@@ -31,7 +33,11 @@ export function serveClient(app: express.Express, dir: string | null): void {
     serveStatic: { index: false, cacheControl: false, setHeaders },
   });
   app.use(files);
+  const preloadsFile = path.join(root, '.vite', 'preloads.json');
+  const links = preloadLinks(fs.existsSync(preloadsFile) ? fs.readFileSync(preloadsFile, 'utf8') : null);
   app.get(/.*/, (req, res, next) => {
+    const link = links(req.path);
+    if (link) res.setHeader('Link', link);
     req.url = '/index.html';
     files(req, res, next);
   });

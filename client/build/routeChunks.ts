@@ -1,6 +1,7 @@
 /**
  * What each console route downloads, read from Vite's manifest: shared by `bench/client.ts` (gzip per
- * route) and `bench/client-packages.ts` (gzip per package of one route).
+ * route), `bench/client-packages.ts` (gzip per package of one route) and the build's route preloads
+ * (`routePreloads`, written by ./routePreloads.ts for the server's Link headers).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -72,3 +73,31 @@ export function routeModules(root: string, manifest: Manifest): Array<{ route: s
   return out;
 }
 
+
+/** What the console (App.tsx) imports lazily as soon as any of its screens renders: the socket.io client. */
+const CONSOLE_RENDER_LAZY = ['../node_modules/socket.io-client/build/esm/index.js'];
+
+/**
+ * For each route, the JavaScript files its cold load needs: the entry's own first (index.html names them too),
+ * then the console, its layout and the route's page with their static imports, and what the screen imports
+ * as it renders (the dashboards' chart, the console's live connection). As URL paths ('/assets/…'), in a stable order.
+ */
+export function routePreloads(root: string, manifest: Manifest): Record<string, string[]> {
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entryKey) return {};
+  const entry = closure(manifest, [entryKey]);
+  // The entry's own files lead, in the order the page needs them: a header's preloads start before the page's
+  // tags are read, and would otherwise take the bandwidth the first paint waits for.
+  const first = [...entry].map((k) => `/${manifest[k]!.file}`).filter((f) => f.endsWith('.js'));
+  const lazyOnRender = renderTimeLazy(manifest);
+  const out: Record<string, string[]> = {};
+  for (const { route, modules } of routeModules(root, manifest)) {
+    const keys = closure(manifest, modules, new Set(entry));
+    for (const k of [...keys]) for (const d of manifest[k]!.dynamicImports ?? []) if (lazyOnRender.has(d) && k !== entryKey && k !== 'src/App.tsx') closure(manifest, [d], keys);
+    // Every console screen opens its live connection as it renders (App's live provider).
+    if (modules.includes('src/App.tsx')) closure(manifest, CONSOLE_RENDER_LAZY.filter((k) => manifest[k]), keys);
+    for (const k of entry) keys.delete(k);
+    out[route] = [...first, ...[...keys].map((k) => `/${manifest[k]!.file}`).filter((f) => f.endsWith('.js')).sort()];
+  }
+  return out;
+}
