@@ -246,6 +246,10 @@ async function sqliteRun(version) {
   check(/migration applied migration=0000_init/.test(first.output), 'the start logs each migration it applies');
   const health = await api(first, 'GET', '/api/health');
   check(health.version === version && health.db.dialect === 'sqlite', '/api/health reports the same version as --version, on SQLite', health.version);
+  const page = await fetch(`${first.base}/proxy`);
+  const preloads = [...(page.headers.get('link') ?? '').matchAll(/<([^>]+)>; rel=modulepreload/g)].map((m) => m[1]);
+  const served = await Promise.all(preloads.map(async (f) => (await fetch(`${first.base}${f}`)).status));
+  check(preloads.length > 5 && served.every((s) => s === 200), "a console page names its route's JavaScript for preloading, every file embedded", `${preloads.length} file(s), ${served.filter((s) => s !== 200).length} missing`);
   const flow = await consoleFlow(first, 'sqlite');
   const booksBefore = await books(first, flow.admin, flow.member, flow.account.id);
 
