@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 /** Our stand-ins for library code loaded on demand (the `rarely-used-on-demand` plugin): chunked as the library. */
-const STAND_INS = /[\\/]client[\\/]src[\\/]lib[\\/](cardTabs\.tsx|filterTree\.tsx|refineCsv\.ts|refineOnDemand\.tsx|avatarGroup\.tsx|typographyEditable\.tsx)$/;
+const STAND_INS = /[\\/]client[\\/]src[\\/]lib[\\/](cardTabs\.tsx|filterTree\.tsx|refineCsv\.ts|refineOnDemand\.tsx|avatarGroup\.tsx|typographyEditable\.tsx|uploadProgress\.tsx)$/;
 const PRELOAD_HELPER = /vite\/preload-helper/;
 const vendorCode = (id: string) => NODE_MODULES.test(id) || STAND_INS.test(id);
 /**
@@ -116,6 +116,11 @@ const refineCsv: Plugin = {
     // antd's Typography imports its in-place editor for `editable`, which no console text is.
     if (source === '../Editable' && importer && /[\\/]node_modules[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/.test(importer)) {
       return fileURLToPath(new URL('./client/src/lib/typographyEditable.tsx', import.meta.url));
+    }
+    // antd's Upload list imports Progress for a file Upload itself sends; the console's pickers send their files
+    // themselves (`beforeUpload` returns false), so the list never draws it.
+    if (source === '../../progress' && importer && /[\\/]node_modules[\\/]antd[\\/]es[\\/]upload[\\/]UploadList[\\/]ListItem\.js$/.test(importer)) {
+      return fileURLToPath(new URL('./client/src/lib/uploadProgress.tsx', import.meta.url));
     }
     return null;
   },
