@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 /** Our stand-ins for library code loaded on demand (the `rarely-used-on-demand` plugin): chunked as the library. */
-const STAND_INS = /[\\/]client[\\/]src[\\/]lib[\\/](cardTabs\.tsx|filterTree\.tsx|refineCsv\.ts|refineOnDemand\.tsx|avatarGroup\.tsx|typographyEditable\.tsx|uploadProgress\.tsx|skeletonOnDemand\.tsx)$/;
+const STAND_INS = /[\\/]client[\\/]src[\\/]lib[\\/](cardTabs\.tsx|filterTree\.tsx|refineCsv\.ts|refineOnDemand\.tsx|avatarGroup\.tsx|typographyEditable\.tsx|uploadProgress\.tsx|skeletonOnDemand\.tsx|inputOtp\.tsx)$/;
 const PRELOAD_HELPER = /vite\/preload-helper/;
 const vendorCode = (id: string) => NODE_MODULES.test(id) || STAND_INS.test(id);
 /**
@@ -120,6 +120,10 @@ const refineCsv: Plugin = {
     // antd's Card, Modal and Drawer import Skeleton for `loading`, which no console card, dialog or drawer is given.
     if (source === '../skeleton' && importer && /[\\/]node_modules[\\/]antd[\\/]es[\\/](card[\\/]Card|modal[\\/]Modal|drawer[\\/]DrawerPanel)\.js$/.test(importer)) {
       return fileURLToPath(new URL('./client/src/lib/skeletonOnDemand.tsx', import.meta.url));
+    }
+    // antd's Input index imports its one-time-code field for `Input.OTP`, which no console screen draws.
+    if (source === './OTP' && importer && /[\\/]node_modules[\\/]antd[\\/]es[\\/]input[\\/]index\.js$/.test(importer)) {
+      return fileURLToPath(new URL('./client/src/lib/inputOtp.tsx', import.meta.url));
     }
     // antd's Upload list imports Progress for a file Upload itself sends; the console's pickers send their files
     // themselves (`beforeUpload` returns false), so the list never draws it.
