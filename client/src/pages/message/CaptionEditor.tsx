@@ -1,7 +1,7 @@
 /**
- * The caption's rich-text editor (Quill through react-quill-new), loaded on demand by `CaptionField`
- * (captionField.tsx): Quill is about 60 KB gzip, so the template screens draw a look-alike until the
- * caption is hovered, touched or focused.
+ * The caption's rich-text editor (Quill through react-quill-new, about 55 KB gzip), loaded on demand by
+ * `CaptionField` (captionField.tsx): the template screens draw a look-alike until the caption is hovered,
+ * touched or focused.
  */
 import { useEffect, useRef } from 'react';
 import ReactQuill from 'react-quill-new';

@@ -1,5 +1,5 @@
 /**
- * The template's caption field: Quill's editor (CaptionEditor.tsx, about 60 KB gzip) loads when the caption is
+ * The template's caption field: Quill's editor (CaptionEditor.tsx, about 55 KB gzip) loads when the caption is
  * first hovered, touched or focused, not with the screen. Until then the field draws a look-alike of the same
  * size from Quill's own classes and toolbar icons: the toolbar (inert) and the caption as stored, which the server
  * sanitised when it was saved (the list draws it the same way). The look-alike is a focusable, labelled text box;
