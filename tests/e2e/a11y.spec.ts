@@ -57,8 +57,13 @@ test('the sign-in password toggle is a target of at least 24 × 24 px, and the f
 test('the keyboard leaves the caption editor with Tab and Shift+Tab instead of typing a tab into it', async ({ page }) => {
   await signInFast(page, DEMO.admin);
   await page.goto('/message/create');
-  const editor = page.locator('.ql-editor');
-  await editor.click();
+  // Until first used the caption is a look-alike of the editor, a labelled text box; reached by keyboard it loads
+  // the editor and hands it the focus.
+  await page.getByRole('textbox', { name: 'Caption' }).focus();
+  const editor = page.locator('.ql-editor[contenteditable="true"]');
+  await expect(editor).toBeFocused();
+  // The editor keeps the name: a screen reader hears the same field.
+  await expect(page.getByRole('textbox', { name: 'Caption' })).toHaveAttribute('contenteditable', 'true');
   await page.keyboard.type('Halo');
   await page.keyboard.press('Tab');
   await expect(editor).not.toBeFocused();

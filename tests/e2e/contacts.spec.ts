@@ -105,6 +105,9 @@ test('create a template with bold text, an image and a URL button and see it in 
   await page.goto('/message/create');
   const editor = page.locator('.ql-editor');
   await editor.click();
+  // The editor loads when the caption is first used; its look-alike hands it the focus.
+  await expect(editor).toHaveAttribute('contenteditable', 'true');
+  await expect(editor).toBeFocused();
   await page.keyboard.type(`Halo ${word} `);
   await page.keyboard.press('Control+b');
   await page.keyboard.type('Pelanggan');

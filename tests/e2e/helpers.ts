@@ -43,3 +43,24 @@ export async function pressInDialog(page: Page, name: string): Promise<void> {
   await expect(page.locator('.ant-modal[class*="ant-zoom-"]')).toHaveCount(0);
   await dialog.getByRole('button', { name }).click();
 }
+
+/**
+ * Every column set a list's header shows while the page opens, and whether 'Tambah' stood beside
+ * it, recorded in the page as the DOM changes: a list that drew one column set before the access answer
+ * came and then switched would record two.
+ */
+export async function recordListShapes(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const shapes: string[] = [];
+    (window as unknown as { listShapes: string[] }).listShapes = shapes;
+    const read = () => {
+      const heads = [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent?.trim() ?? '').filter(Boolean);
+      if (!heads.length) return;
+      const add = [...document.querySelectorAll('a, button')].some((b) => b.textContent?.trim() === 'Tambah');
+      const shape = `${heads.join(' | ')} / Tambah: ${add ? 'yes' : 'no'}`;
+      if (shapes[shapes.length - 1] !== shape) shapes.push(shape);
+    };
+    new MutationObserver(read).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { listShapes: string[] }).listShapes);
+}

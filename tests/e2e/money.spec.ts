@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, pressInDialog, signInFast } from './helpers';
+import { DEMO, pressInDialog, recordListShapes, signInFast } from './helpers';
 
 const PASSWORD = 'rahasia123';
 
@@ -192,6 +192,18 @@ test('a withdrawal whose answer was lost is made once when the member sends it a
   await pressOk(page);
   await expect(page.getByTestId('withdraw-history').getByRole('row', { name: /Rp 15\.000.*Diajukan/ })).toHaveCount(2);
   await expect(page.getByTestId('withdraw-balance')).toContainText('Rp 20.000');
+});
+
+test("the bonus list and the withdraw requests draw an admin's columns from the first render", async ({ page }) => {
+  const shapes = await recordListShapes(page);
+  await signInFast(page, DEMO.admin);
+  await page.goto('/bonus');
+  await expect(page.getByRole('columnheader', { name: 'Member' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Action' })).toBeVisible();
+  expect(await shapes()).toHaveLength(1);
+  await page.goto('/withdraw/requested');
+  await expect(page.getByRole('columnheader', { name: 'Action' })).toBeVisible();
+  expect(await shapes()).toHaveLength(1);
 });
 
 test('staff see the withdraw requests read-only', async ({ page }) => {

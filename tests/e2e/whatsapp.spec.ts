@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, pressInDialog, signInFast } from './helpers';
+import { DEMO, pressInDialog, recordListShapes, signInFast } from './helpers';
 
 /** A fresh member of our own, signed in, so these tests never change the demo members' rows. */
 async function freshMember(page: Page): Promise<{ id: number; token: string }> {
@@ -204,27 +204,6 @@ test('dashboard tiles show the seeded figures, cached for the next visit', async
   await expect(tile('total')).toContainText(id(total.success!));
   await expect(page.getByTestId('total-fail')).toContainText(id(total.fail!));
 });
-
-/**
- * Every column set the WhatsApp list's header shows while the page opens, and whether 'Tambah' stood beside
- * it, recorded in the page as the DOM changes: a list that drew one column set before the access answer
- * came and then switched would record two.
- */
-async function recordListShapes(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const shapes: string[] = [];
-    (window as unknown as { listShapes: string[] }).listShapes = shapes;
-    const read = () => {
-      const heads = [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent?.trim() ?? '').filter(Boolean);
-      if (!heads.length) return;
-      const add = [...document.querySelectorAll('a, button')].some((b) => b.textContent?.trim() === 'Tambah');
-      const shape = `${heads.join(' | ')} / Tambah: ${add ? 'yes' : 'no'}`;
-      if (shapes[shapes.length - 1] !== shape) shapes.push(shape);
-    };
-    new MutationObserver(read).observe(document, { childList: true, subtree: true, characterData: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { listShapes: string[] }).listShapes);
-}
 
 test('the list draws its role\'s columns and buttons from the first render, for a member and for an admin', async ({ page }) => {
   const shapes = await recordListShapes(page);

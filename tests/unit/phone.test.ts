@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { getExampleNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import examples from 'libphonenumber-js/mobile/examples';
-import { INVALID_NUMBER, isSupportedCountry, normalizePhone, normalizePhoneUncached, phoneOrNull, phoneSearchText } from '../../common/phone';
+import { INVALID_NUMBER, isSupportedCountry, normalizePhone, normalizePhoneUncached, phoneOrNull, phoneSearchText, supportedCountries } from '../../common/phone';
+import { PHONE_COUNTRIES } from '../../common/phone-countries';
 import { planShape } from '../../common/phone-plan';
 
 const ok = (number: string, lineType: string) => ({ ok: true, number, lineType });
+
+describe('the settings’ country list', () => {
+  it('is the list of countries the library knows', () => {
+    expect([...PHONE_COUNTRIES]).toEqual(supportedCountries());
+  });
+});
 
 describe('normalizePhone against the library’s own example numbers', () => {
   // ID and MY are memoised (their plans are analysed); GB rewrites numbers and is always asked afresh.

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '../../client/src/lib/http';
-import { errorFromBody, serverText, skipReasonText, withoutReasonCode } from '../../client/src/lib/serverError';
+import { errorFromBody, serverText, skipReasonText } from '../../client/src/lib/serverError';
+import { withoutReasonCode } from '../../client/src/lib/skipReason';
 import { i18nProvider, i18n, loadLocaleAreas } from '../../client/src/providers/i18n';
 import { withReasonCode } from '../../common/errors';
 

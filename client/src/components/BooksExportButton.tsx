@@ -2,7 +2,6 @@ import { useCan, useTranslate } from '@refinedev/core';
 import { Alert, Button, Form, Input, Modal, Radio, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { downloadFromApi } from '../lib/transfer';
 
 type Report = 'members' | 'withdrawals' | 'messagelog' | 'audit';
 
@@ -40,6 +39,8 @@ export function BooksExportButton() {
     const query = withRange ? `?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}` : '';
     const base = { members: 'members', withdrawals: 'withdrawals', messagelog: 'message_log', audit: 'audit_log' }[report];
     try {
+      // The download code loads with the first export, not with the screen.
+      const { downloadFromApi } = await import('../lib/transfer');
       await downloadFromApi(`/admin/export/${report}${query}`, withRange ? `${base}_${from}_${to}.csv` : `${base}.csv`, t('audit.export.failed'));
       setOpen(false);
     } catch (err) {

@@ -3,7 +3,6 @@ import { App, Button, Tooltip } from 'antd';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../lib/http';
-import { downloadFromApi } from '../lib/transfer';
 import { PageTitle } from './PageTitle';
 
 /** A list's title with its 'Tambah' link (left out when `addTo` is not given) and any further buttons. */
@@ -59,6 +58,8 @@ export function ExportButtons({ path, fileName, fallback }: { path: string; file
   const t = useTranslate();
   const exportAs = async (format: 'csv' | 'json') => {
     try {
+      // The download code loads with the first export, not with the list.
+      const { downloadFromApi } = await import('../lib/transfer');
       await downloadFromApi(`${path}?format=${format}`, `${fileName}.${format}`, fallback);
     } catch (err) {
       modal.warning({ title: errorText(err, fallback) });

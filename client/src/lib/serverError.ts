@@ -1,6 +1,9 @@
 import { errorCodeFor, fieldLabelKey, isErrorCode, type ErrorMatch } from '../../../common/errors';
 import { i18n } from '../providers/i18n';
 import { ApiError, serverMessage } from './http';
+import type { SkipReason } from './skipReason';
+
+export type { SkipReason } from './skipReason';
 
 export type Translate = (key: string, options: Record<string, unknown>) => string;
 
@@ -52,19 +55,8 @@ export function errorFromBody(parsed: unknown, status: number, fallback: string)
   return new ApiError(serverText(msg, b.code, translate), status, serverFieldErrors(b.errors, translate), b.code);
 }
 
-/** A row an import skipped: `reason` is the stored text, `reasonCode` its stable code (when it has one). */
-export interface SkipReason {
-  reason: string;
-  reasonCode?: string;
-}
 
 /** The skip reason in the active language; the row's own `reason` when the code is unknown. */
 export function skipReasonText(row: SkipReason, t: Translate): string {
   return serverText(row.reason, row.reasonCode, t);
-}
-
-/** The row as the downloads write it: the stored reason, without the code the screen uses. */
-export function withoutReasonCode<T extends SkipReason>(row: T): Omit<T, 'reasonCode'> {
-  const { reasonCode: _code, ...rest } = row;
-  return rest;
 }

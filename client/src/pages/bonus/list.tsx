@@ -1,5 +1,5 @@
 import { List, useTable } from '@refinedev/antd';
-import { useCan, useCustom, useInvalidate, useTranslate, type HttpError } from '@refinedev/core';
+import { useCustom, useInvalidate, useTranslate, type HttpError } from '@refinedev/core';
 import type { ColumnsType } from 'antd/es/table';
 import { AddButton } from '../../components/AddButton';
 import { ListTable, toFilters } from '../../components/ListTable';
@@ -7,6 +7,7 @@ import { RowDelete } from '../../components/RowDelete';
 import { formatDateTime, formatRupiah } from '../../lib/format';
 import { failWith } from '../../lib/notify';
 import { getSessionUser } from '../../lib/session';
+import { useCanAtOnce } from '../../providers/access';
 import { useLive } from '../../providers/live';
 
 interface BonusRow {
@@ -29,22 +30,22 @@ export function BonusList() {
   const user = getSessionUser();
   const userId = user?.id;
   // Who may send bonuses (the /bonus/create page) sees every bonus, a Member column and Delete.
-  const can = useCan({ resource: 'bonus', action: 'create', params: { path: '/bonus/create' } });
-  const manager = can.data?.can === true;
+  // Known from the first render, so the columns and the title do not switch once Refine's answer comes.
+  const manager = useCanAtOnce({ resource: 'bonus', action: 'create', params: { path: '/bonus/create' } });
   const invalidate = useInvalidate();
   const fallback = t('bonus.errors.list');
   const table = useTable<BonusRow, HttpError>({
     resource: 'bonus',
     filters: { permanent: toFilters({ user_id: manager ? null : userId }) },
     meta: { fallback },
-    queryOptions: { enabled: Boolean(user) && !can.isLoading },
+    queryOptions: { enabled: Boolean(user) },
     errorNotification: failWith(fallback),
   });
   const totalCall = useCustom<{ totalBonus: number }>({
     url: `/admin/bonus/total/${userId ?? 0}`,
     method: 'get',
     meta: { fallback },
-    queryOptions: { enabled: Boolean(userId) && !can.isLoading && !manager },
+    queryOptions: { enabled: Boolean(userId) && !manager },
     errorNotification: failWith(fallback),
   });
   const total = totalCall.result.data?.totalBonus ?? null;

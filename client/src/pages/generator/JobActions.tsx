@@ -2,7 +2,6 @@ import { useCustom, useCustomMutation, useDelete, useInvalidate, useTranslate, t
 import { App, Button, Space } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { PendingText } from '../../components/PendingText';
-import { downloadCsv } from '../../lib/download';
 import { doneWith, failWith } from '../../lib/notify';
 import { focusAfterRowGone, focusRowAction, rowPlace } from '../../lib/rowFocus';
 import { accountCanRunJobs, DISCONNECTED_MESSAGE } from '../../../../common/jobs';
@@ -94,6 +93,8 @@ export function JobActions({ kind, row, update }: Props) {
       void message.warning(t('jobs.noExport'));
       return;
     }
+    // The download code loads with the first download, not with the list.
+    const { downloadCsv } = await import('../../lib/download');
     await downloadCsv(
       list.map((r) => ({ number: r.number, name: r.name, status: 'active' })),
       ['number', 'name', 'status'],

@@ -1,10 +1,9 @@
 import { useInvalidate, useTranslate } from '@refinedev/core';
 import { Card, Typography } from 'antd';
-import { ReportTable } from '../../components/ReportTable';
+import { ReportTable, SkipReasonCell } from '../../components/ReportTable';
 import { useState } from 'react';
 import { FilePicker } from '../../components/FilePicker';
 import { FormError } from '../../components/FormParts';
-import { skipReasonText } from '../../lib/serverError';
 import { uploadWithProgress } from '../../lib/transfer';
 import { useFileImport } from '../../lib/useFileImport';
 import { MessageForm } from './form';
@@ -47,7 +46,7 @@ export function MessageCreate() {
                 columns={[
                   { title: t('message.fields.no'), dataIndex: 'index', key: 'index' },
                   { title: t('message.fields.caption'), dataIndex: 'text', key: 'text' },
-                  { title: t('message.fields.reason'), dataIndex: 'reason', key: 'reason', render: (_: string, r: ImportAnswer['skipped'][number]) => skipReasonText(r, t) },
+                  { title: t('message.fields.reason'), dataIndex: 'reason', key: 'reason', render: (_: string, r: ImportAnswer['skipped'][number]) => <SkipReasonCell row={r} /> },
                 ]}
               />
             )}

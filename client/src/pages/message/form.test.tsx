@@ -17,6 +17,13 @@ vi.mock('react-quill-new', () => ({
   ),
 }));
 
+/** The editor loads when its look-alike is focused, and takes its place. */
+async function caption(): Promise<HTMLElement> {
+  const lookAlike = screen.getByRole('textbox', { name: 'Caption' });
+  act(() => lookAlike.focus());
+  return screen.findByLabelText('caption');
+}
+
 const { MessageForm } = await import('./form');
 
 beforeAll(async () => {
@@ -88,7 +95,7 @@ describe('template form: the Cloud API section', { timeout: 60_000 }, () => {
     const dp = provider();
     renderForm(dp);
     expect(screen.getByText(/Diperlukan untuk akun yang ditautkan melalui Cloud API/)).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('caption'), { target: { value: 'Halo {name}' } });
+    fireEvent.change(await caption(), { target: { value: 'Halo {name}' } });
     fireEvent.change(screen.getByLabelText('Nama Template WhatsApp'), { target: { value: 'promo_november' } });
     fireEvent.change(screen.getByLabelText('Bahasa'), { target: { value: 'id' } });
     const add = button(/Tambah Parameter/);
@@ -106,7 +113,7 @@ describe('template form: the Cloud API section', { timeout: 60_000 }, () => {
   it('refuses a bad name and a name without language under their fields, without calling the server', async () => {
     const dp = provider();
     renderForm(dp);
-    fireEvent.change(screen.getByLabelText('caption'), { target: { value: 'Halo' } });
+    fireEvent.change(await caption(), { target: { value: 'Halo' } });
     fireEvent.change(screen.getByLabelText('Nama Template WhatsApp'), { target: { value: 'Promo Nov' } });
     fireEvent.click(button('Simpan'));
     expect(await screen.findByText('Nama Template WhatsApp hanya boleh huruf kecil, angka dan garis bawah.')).toBeTruthy();

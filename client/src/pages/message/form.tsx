@@ -3,31 +3,17 @@ import { Create, Edit } from '@refinedev/antd';
 import { App, Button, Checkbox, Form, Input, Select, Space, Switch, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import ReactQuill from 'react-quill-new';
-import 'react-quill-new/dist/quill.snow.css';
 import { FormError, HiddenSubmit } from '../../components/FormParts';
 import { mapFormProps, useResourceForm } from '../../components/ResourceForm';
 import { useGoBack } from '../member/useGoBack';
 import { showTemplateCheck } from './CloudTemplateCheck';
 import { CloudTemplateFields } from './CloudTemplateFields';
 import { MediaPreview } from './media';
+import { CaptionField } from './captionField';
 import { BUTTON_TYPES, buttonProblem, buttonTypeKey, emptyButtons, hasCaption, type MessageButton, type MessageRow, type WaParam } from './model';
 
 const MEDIA_ACCEPT = '.jpg,.jpeg,.png,.gif,.webp,.bmp,.svg,.mp4,.3gp,.mp3,.ogg,.opus,.aac,.m4a,.amr,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv,.zip';
 const MAX_MEDIA = 16 * 1024 * 1024;
-const TOOLBAR = [['bold', 'italic', 'strike', 'code'], [{ list: 'ordered' }, { list: 'bullet' }], ['blockquote', 'link'], ['clean']];
-// Tab and Shift+Tab leave the editor (a WhatsApp caption has no use for a tab), so the rest of the form
-// stays reachable by keyboard: the bindings hand the key back to the browser.
-const MODULES = {
-  toolbar: TOOLBAR,
-  keyboard: {
-    bindings: {
-      tab: { key: 'Tab', handler: () => true },
-      indent: { key: 'Tab', handler: () => true },
-      outdent: { key: 'Tab', shiftKey: true, handler: () => true },
-    },
-  },
-};
 
 interface Fields {
   text: string;
@@ -35,21 +21,6 @@ interface Fields {
   waTemplateName?: string | null;
   waTemplateLanguage?: string | null;
   waTemplateParams?: WaParam[];
-}
-
-/** The rich-text caption as a form control; `onPlain` receives the editor's plain text for `text_wa`. */
-function CaptionEditor({ value, onChange, onPlain }: { value?: string; onChange?: (html: string) => void; onPlain: (text: string) => void }) {
-  return (
-    <ReactQuill
-      theme="snow"
-      value={value ?? ''}
-      modules={MODULES}
-      onChange={(html, _delta, _source, editor) => {
-        onChange?.(html);
-        onPlain(editor.getText());
-      }}
-    />
-  );
 }
 
 /** The template form of /message/create and /message/edit?id= (preloaded when an id is given): Refine's `<Create>` / `<Edit>`. */
@@ -133,7 +104,7 @@ export function MessageForm({ id, title }: { id: string | null; title: string })
         <Form.Item label={<Typography.Text strong>{t('message.fields.caption')}</Typography.Text>} extra={t('message.captionHint')} style={{ marginBottom: 16 }}>
           <div data-testid="caption-editor">
             <Form.Item name="text" noStyle>
-              <CaptionEditor onPlain={(text) => (plain.current = text)} />
+              <CaptionField label={t('message.fields.caption')} onPlain={(text) => (plain.current = text)} />
             </Form.Item>
           </div>
         </Form.Item>

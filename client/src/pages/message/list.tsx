@@ -4,7 +4,6 @@ import { App, Button, Space, Tag, Typography } from 'antd';
 import { AddButton } from '../../components/AddButton';
 import { ListTable } from '../../components/ListTable';
 import { RowDelete } from '../../components/RowDelete';
-import { downloadJson } from '../../lib/download';
 import { failWith } from '../../lib/notify';
 import { MediaPreview } from './media';
 import { buttonTypeKey, type MessageButton, type MessageRow } from './model';
@@ -39,7 +38,8 @@ export function MessageList() {
       modal.warning({ title: t('message.noExport') });
       return;
     }
-    downloadJson(rows, 'messages.json');
+    // The download code loads with the first export, not with the list.
+    (await import('../../lib/download')).downloadJson(rows, 'messages.json');
   };
 
   return (

@@ -8,7 +8,8 @@ import { clearingOnSave, TWO_WAY_CREATE, useResourceForm } from '../../component
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { formatCount } from '../../lib/format';
 import { errorText } from '../../lib/http';
-import { skipReasonText, withoutReasonCode } from '../../lib/serverError';
+import { SkipReasonCell } from '../../components/ReportTable';
+import { withoutReasonCode } from '../../lib/skipReason';
 import { getSessionUser } from '../../lib/session';
 import { downloadFromApi, newImportId, uploadWithProgress } from '../../lib/transfer';
 import { useFileImport } from '../../lib/useFileImport';
@@ -144,7 +145,7 @@ export function PhoneNumberCreate() {
                   { title: t('phonenumber.fields.phoneNumber'), dataIndex: 'number', key: 'number' },
                   { title: t('phonenumber.fields.name'), dataIndex: 'name', key: 'name' },
                   { title: t('phonenumber.fields.status'), dataIndex: 'status', key: 'status', render: (s: string) => s || '-' },
-                  { title: t('phonenumber.fields.reason'), dataIndex: 'reason', key: 'reason', render: (_: string, r: Skipped) => skipReasonText(r, t) },
+                  { title: t('phonenumber.fields.reason'), dataIndex: 'reason', key: 'reason', render: (_: string, r: Skipped) => <SkipReasonCell row={r} /> },
                 ]}
               />
             )}

@@ -10,7 +10,8 @@ import { downloadCsv, downloadJson } from '../../lib/download';
 import { uploadWithProgress } from '../../lib/transfer';
 import { useFileImport } from '../../lib/useFileImport';
 import { useGoBack } from '../member/useGoBack';
-import { skipReasonText, withoutReasonCode } from '../../lib/serverError';
+import { SkipReasonCell } from '../../components/ReportTable';
+import { withoutReasonCode } from '../../lib/skipReason';
 import { SkippedReport } from '../phonenumber/components/SkippedReport';
 import type { ProxyRow } from './list';
 
@@ -82,7 +83,7 @@ export function ProxyCreate() {
                 columns={[
                   { title: t('proxy.fields.value'), dataIndex: 'value', key: 'value' },
                   { title: t('proxy.fields.status'), dataIndex: 'status', key: 'status', render: (s: string) => s || '-' },
-                  { title: t('proxy.fields.reason'), dataIndex: 'reason', key: 'reason', render: (_: string, r: Skipped) => skipReasonText(r, t) },
+                  { title: t('proxy.fields.reason'), dataIndex: 'reason', key: 'reason', render: (_: string, r: Skipped) => <SkipReasonCell row={r} /> },
                 ]}
               />
             )}

@@ -2,7 +2,7 @@ import { Edit } from '@refinedev/antd';
 import { useTranslate } from '@refinedev/core';
 import { Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
-import { supportedCountries } from '../../../../common/phone';
+import { PHONE_COUNTRIES } from '../../../../common/phone-countries';
 import { atLeast, FormError, HiddenSubmit, IntegerItem } from '../../components/FormParts';
 import { useResourceForm } from '../../components/ResourceForm';
 import { reloadConfig } from '../../lib/config';
@@ -38,7 +38,7 @@ const SETTINGS_ID = 'settings';
 function useCountryOptions(lang: string) {
   return useMemo(() => {
     const names = new Intl.DisplayNames([lang], { type: 'region' });
-    return supportedCountries().map((code) => ({ value: code, label: `${code} — ${names.of(code) ?? code}` }));
+    return PHONE_COUNTRIES.map((code) => ({ value: code, label: `${code} — ${names.of(code) ?? code}` }));
   }, [lang]);
 }
 

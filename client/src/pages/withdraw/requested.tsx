@@ -1,5 +1,5 @@
 import { List, useTable } from '@refinedev/antd';
-import { useCan, useCustomMutation, useInvalidate, useTranslate, type HttpError } from '@refinedev/core';
+import { useCustomMutation, useInvalidate, useTranslate, type HttpError } from '@refinedev/core';
 import { App, Button, Descriptions, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { formatDateTime, formatRupiah } from '../../lib/format';
 import { failWith } from '../../lib/notify';
 import { focusRowAction, rowPlace } from '../../lib/rowFocus';
 import { serverText } from '../../lib/serverError';
+import { useCanAtOnce } from '../../providers/access';
 import { useLive } from '../../providers/live';
 import { WithdrawStatusTag, type WithdrawRow, type WithdrawStatus } from './shared';
 
@@ -29,8 +30,9 @@ export function WithdrawRequested() {
   const { modal } = App.useApp();
   const invalidate = useInvalidate();
   // The spec lets admin act on requests; staff and dev only read them (the page is theirs too).
-  const isAdmin = useCan({ resource: 'withdraw', action: 'decide' }).data?.can === true;
-  const adminChannel = useCan({ resource: 'live', action: 'admin' }).data?.can === true;
+  // Known from the first render: the admin's action column does not appear after the rows.
+  const isAdmin = useCanAtOnce({ resource: 'withdraw', action: 'decide' });
+  const adminChannel = useCanAtOnce({ resource: 'live', action: 'admin' });
   const table = useTable<WithdrawRow, HttpError>({ resource: 'withdraw', meta: { fallback: t('withdraw.errors.all') }, errorNotification: failWith(t('withdraw.errors.all')) });
   const { mutate } = useCustomMutation<{ msg: string; code?: string; withdraw: WithdrawRow }, HttpError, { id: number; status: WithdrawStatus }>();
   const [busy, setBusy] = useState<Set<number>>(new Set());

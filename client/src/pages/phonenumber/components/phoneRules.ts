@@ -1,6 +1,5 @@
 import type { FormItemProps } from 'antd';
 import { loadConfig } from '../../../lib/config';
-import { serverText, translate } from '../../../lib/serverError';
 import { i18n } from '../../../providers/i18n';
 
 /**
@@ -18,6 +17,8 @@ export const loadPhone = () => import('../../../../../common/phone');
 export async function phoneProblem(value: string, country: string, prefix?: string): Promise<string | null> {
   const r = (await loadPhone()).normalizePhone(value, country);
   if (r.ok) return null;
+  // The server's message table (common/errors.ts) loads, like the library, with the first refusal.
+  const { serverText, translate } = await import('../../../lib/serverError');
   return serverText(prefix ? `${prefix}: ${r.message}` : r.message, undefined, translate);
 }
 
