@@ -133,7 +133,7 @@ describe('delivery reports applied many at once', () => {
     const committed = new Promise<void>((resolve) => (commit = resolve));
     const outcomes = new TodayOutcomes({ db: t.ctx.db, log: t.ctx.log, realtime: { toUserAndAdmin: () => undefined } as never }, 10);
     // No retry within the test: the report must find its row in its first batch.
-    const reports = new DeliveryReports(t.ctx, outcomes, () => committed, 5, 60_000);
+    const reports = new DeliveryReports(t.ctx, outcomes, { recordsSettled: () => committed, betweenTicks: (fn) => fn() }, 5, 60_000);
     try {
       reports.add({ deviceId: a.deviceId, messageId, status: 'delivered', date: new Date() });
       const flushed = reports.flush();

@@ -71,7 +71,7 @@ export class BlastEngine {
     this.store = engineStore(ctx.db);
     this.ticker = new Ticker(this.store, Math.random, this.options);
     this.outcomes = new TodayOutcomes(ctx);
-    this.reports = new DeliveryReports(ctx, this.outcomes, () => this.ticker.recordsSettled());
+    this.reports = new DeliveryReports(ctx, this.outcomes, this.ticker);
     this.live = new LiveRows(ctx.realtime, COALESCE_MS, (accountId, userId) => this.outcomes.touch(accountId, userId));
     this.gateway = ctx.gateway;
     this.leases = leaseKeeper(ctx);

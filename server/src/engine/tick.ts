@@ -51,6 +51,8 @@ export class Ticker {
   private records: Array<Waiter<Recorded> & { attempt: Attempt }> = [];
   private scheduled = false;
   private running = false;
+  /** Work waiting to run between two ticks (`betweenTicks`). */
+  private between: Array<() => Promise<void>> = [];
   /** Records asked for and not committed (or failed) yet. */
   private readonly unsettled = new Set<Promise<void>>();
   /** Templates picked for sends not yet recorded, so one tick's picks spread over the templates. */
@@ -105,6 +107,7 @@ export class Ticker {
 
   private schedule(): void {
     if (this.scheduled || this.running) return;
+    if (!this.between.length && !this.claims.length && !this.releases.length && !this.records.length) return;
     this.scheduled = true;
     setImmediate(() => void this.run());
   }
@@ -139,8 +142,31 @@ export class Ticker {
     return claims.map((c) => (made.has(c) ? this.answer(snap, made.get(c)!, c.accountId) : { kind: 'no-template' }));
   }
 
+  /**
+   * Runs `fn` between two of this node's ticks: no tick runs while it does. For other writes to the rows a
+   * tick writes (the delivery reports' day counters), so a tick and such a write never wait on each other's
+   * row locks.
+   */
+  betweenTicks<T>(fn: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.between.push(() => fn().then(resolve, reject));
+      this.schedule();
+    });
+  }
+
   private async run(): Promise<void> {
     this.scheduled = false;
+    if (this.between.length) {
+      const jobs = this.between.splice(0);
+      this.running = true;
+      try {
+        for (const job of jobs) await job();
+      } finally {
+        this.running = false;
+        this.schedule();
+      }
+      return;
+    }
     // At most TICK_LIMIT of each kind per tick: a tick's transaction runs on the main thread (SQLite),
     // so a bounded one keeps the event loop answering sockets and requests between ticks.
     const claims = this.claims.splice(0, TICK_LIMIT);

@@ -59,12 +59,22 @@ export const REPORTS_WINDOW_MS = 20;
 /** Most reports applied at once; a batch this full is applied without waiting. */
 export const REPORTS_BATCH = 500;
 
+/** What the delivery reports need of the engine's ticker (engine/tick.ts). */
+export interface ReportEngine {
+  /** Resolves once the records asked for before the call are committed. */
+  recordsSettled(): Promise<void>;
+  /** Runs the batch between two ticks, so a batch and a tick never wait on each other's row locks. */
+  betweenTicks<T>(fn: () => Promise<T>): Promise<T>;
+}
+const NO_ENGINE: ReportEngine = { recordsSettled: () => Promise.resolve(), betweenTicks: (fn) => fn() };
+
 /**
  * The simulator's delivery reports of sent messages: each moves its log row (never money) and marks the
  * account. Reports are applied in batches (`applyReports`: a fixed number of statements per batch) — those
  * that came within REPORTS_WINDOW_MS of the first, at most REPORTS_BATCH — one batch at a time. A batch
  * waits for the engine's records asked for before it (`recordsSettled`): a report on the simulator comes
- * as soon as its send is answered, before the tick that records the send has committed. A report whose
+ * as soon as its send is answered, before the tick that records the send has committed. It is applied
+ * between two ticks of the node (`betweenTicks`): a batch and a tick write the same day counters. A report whose
  * row is still not there (another node's, or a send not recorded yet) is tried again after `retryMs`, at
  * most REPORT_TRIES times in all.
  */
@@ -78,7 +88,7 @@ export class DeliveryReports {
   constructor(
     private readonly ctx: Pick<AppContext, 'db' | 'log'>,
     private readonly outcomes: TodayOutcomes,
-    private readonly recordsSettled: () => Promise<void> = () => Promise.resolve(),
+    private readonly engine: ReportEngine = NO_ENGINE,
     private readonly windowMs = REPORTS_WINDOW_MS,
     private readonly retryMs = REPORT_RETRY_MS,
   ) {}
@@ -130,14 +140,14 @@ export class DeliveryReports {
   }
 
   private async applyBatch(): Promise<void> {
-    await this.recordsSettled();
+    await this.engine.recordsSettled();
     const batch: { report: DeliveryReport; tries: number }[] = [];
     for (const [id, item] of this.pending) {
       if (batch.length >= REPORTS_BATCH) break;
       batch.push(item);
       this.pending.delete(id);
     }
-    const results = await applyReports(this.ctx.db, batch.map((b) => b.report));
+    const results = await this.engine.betweenTicks(() => applyReports(this.ctx.db, batch.map((b) => b.report)));
     for (const { report, tries } of batch) {
       const result = results.get(report.messageId);
       if (result && result !== 'unknown') this.outcomes.touch(result.accountId, result.userId);
