@@ -5,7 +5,7 @@ import { routePreloadsPlugin } from './client/build/routePreloads';
 
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 /** Our stand-ins for library code loaded on demand (the `rarely-used-on-demand` plugin): chunked as the library. */
-const STAND_INS = /[\\/]client[\\/]src[\\/]lib[\\/](cardTabs\.tsx|filterTree\.tsx|refineCsv\.ts|refineOnDemand\.tsx|avatarGroup\.tsx|typographyEditable\.tsx|uploadProgress\.tsx|skeletonOnDemand\.tsx|inputOtp\.tsx)$/;
+const STAND_INS = /[\\/]client[\\/]src[\\/]lib[\\/](cardTabs\.tsx|filterTree\.tsx|refineCsv\.ts|refineOnDemand\.tsx|avatarGroup\.tsx|typographyEditable\.tsx|uploadProgress\.tsx|skeletonOnDemand\.tsx|inputOtp\.tsx|onDemand\.tsx)$/;
 const PRELOAD_HELPER = /vite\/preload-helper/;
 const vendorCode = (id: string) => NODE_MODULES.test(id) || STAND_INS.test(id);
 /**

@@ -4,14 +4,6 @@
  * console screen (the top bar draws an Avatar), and no console screen draws a group. A group still gets
  * antd's component, one render later.
  */
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { onDemand } from './onDemand';
 
-const Group = /* @__PURE__ */ lazy(() => import('antd/es/avatar/AvatarGroup'));
-
-export default function AvatarGroup(props: ComponentProps<typeof Group>) {
-  return (
-    <Suspense fallback={null}>
-      <Group {...props} />
-    </Suspense>
-  );
-}
+export default /* @__PURE__ */ onDemand(() => import('antd/es/avatar/AvatarGroup'));

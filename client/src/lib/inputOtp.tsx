@@ -3,14 +3,6 @@
  * Input index's `import OTP from './OTP'` here, since every screen with an antd Input carried it and no console
  * screen draws it (the two-factor steps have their own field). An `Input.OTP` still gets antd's, one render later.
  */
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { onDemand } from './onDemand';
 
-const OTP = /* @__PURE__ */ lazy(() => import('antd/es/input/OTP'));
-
-export default function InputOtp(props: ComponentProps<typeof OTP>) {
-  return (
-    <Suspense fallback={null}>
-      <OTP {...props} />
-    </Suspense>
-  );
-}
+export default /* @__PURE__ */ onDemand(() => import('antd/es/input/OTP'));

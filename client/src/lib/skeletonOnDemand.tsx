@@ -6,14 +6,6 @@
  * styles into every screen. One given `loading` still gets antd's Skeleton, one render later; the dashboards'
  * tiles import Skeleton themselves.
  */
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { onDemand } from './onDemand';
 
-const Skeleton = /* @__PURE__ */ lazy(() => import('antd/es/skeleton'));
-
-export default function SkeletonOnDemand(props: ComponentProps<typeof Skeleton>) {
-  return (
-    <Suspense fallback={null}>
-      <Skeleton {...props} />
-    </Suspense>
-  );
-}
+export default /* @__PURE__ */ onDemand(() => import('antd/es/skeleton'));

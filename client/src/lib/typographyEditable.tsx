@@ -4,14 +4,6 @@
  * every console screen (the top bar and page titles use Typography), and no console text is editable. An
  * editable text still gets antd's editor, one render later.
  */
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { onDemand } from './onDemand';
 
-const Editor = /* @__PURE__ */ lazy(() => import('antd/es/typography/Editable'));
-
-export default function Editable(props: ComponentProps<typeof Editor>) {
-  return (
-    <Suspense fallback={null}>
-      <Editor {...props} />
-    </Suspense>
-  );
-}
+export default /* @__PURE__ */ onDemand(() => import('antd/es/typography/Editable'));

@@ -5,14 +5,6 @@
  * never shows it, yet the static import put Progress (rc-progress and its styles) into every screen with a
  * file picker. A list that does show it still gets antd's Progress, one render later.
  */
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { onDemand } from './onDemand';
 
-const Progress = /* @__PURE__ */ lazy(() => import('antd/es/progress'));
-
-export default function UploadProgress(props: ComponentProps<typeof Progress>) {
-  return (
-    <Suspense fallback={null}>
-      <Progress {...props} />
-    </Suspense>
-  );
-}
+export default /* @__PURE__ */ onDemand(() => import('antd/es/progress'));
