@@ -5,8 +5,9 @@ import { messageLogs, whatsapps } from '../../server/src/db/schema';
 import { DeliveryReports, TodayOutcomes } from '../../server/src/messagelog/outcomes';
 import { applyReports, type DeliveryReport } from '../../server/src/webhooks/statuses';
 import { startTestApp, type TestApp, type TestUser } from '../helpers';
-import { dayCounterViolations } from './engine-fixtures';
-import { eventually } from './whatsapp-fixtures';
+import { engineFor } from '../../server/src/engine/engine';
+import { addTargets, addTemplate, dayCounterViolations, setRules, startBlast, untilIdle } from './engine-fixtures';
+import { eventually, linkByQr } from './whatsapp-fixtures';
 
 let t: TestApp;
 let member: TestUser;
@@ -148,5 +149,27 @@ describe('delivery reports applied many at once', () => {
       reports.close();
       outcomes.close();
     }
+  });
+
+  it("runs a batch between two of the engine's ticks, never beside one, while a blast goes on", async () => {
+    await setRules(t.ctx.db, { intervalMin: 0, intervalMax: 0 });
+    await addTemplate(t.ctx.db);
+    expect(await addTargets(t, 60)).toHaveLength(60);
+    const acc = await linkByQr(t, member, { phonenumber: '6281299993377', pushname: 'Sela Tick' });
+    const { ticker } = engineFor(t.ctx);
+    expect((await startBlast(t, member, acc.id)).status).toBe(200);
+    await eventually(() => ticker.ticks, (n) => n >= 3, 10_000);
+    const during: number[] = [];
+    await ticker.betweenTicks(async () => {
+      for (let i = 0; i < 5; i += 1) {
+        during.push(ticker.ticks);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    });
+    // No tick started while the batch ran, and the blast went on after it.
+    expect(new Set(during).size).toBe(1);
+    await untilIdle(t, member, acc.id, 30_000);
+    expect(ticker.ticks).toBeGreaterThan(during[0]!);
+    expect(await dayCounterViolations(t.ctx.db)).toEqual([]);
   });
 });
