@@ -9,7 +9,9 @@
  *    account, member, number and template counters, the referral credit, and the next claim; the rule
  *    rows read before each tick), without sending anything;
  *  - on PostgreSQL also the set-based floor: the same rows written by the engine store's set-based tick
- *    statements (a fixed handful per tick), the fewest statements they take, nothing sent.
+ *    statements (a fixed handful per tick), the fewest statements they take, nothing sent; and the same
+ *    with the rows the simulator's delivery reports write (each send accepted with a message id, then
+ *    moved to 'delivered' and, for READ_SHARE of them, 'read'), one more UPDATE per tick.
  *
  * CPU time of this process per message (process.cpuUsage over the measured messages) is the main
  * comparison, as the machine is shared; on PostgreSQL the CPU of the app's backends (their
@@ -63,6 +65,8 @@ interface SizeResult {
   floor: Run[];
   /** PostgreSQL only: the set-based floor. */
   setFloor: Run[];
+  /** PostgreSQL only: the set-based floor writing the delivery reports' rows too. */
+  reportFloor?: Run[];
 }
 
 /** Set in the child on PostgreSQL: the backends of this process's connections. */
@@ -142,7 +146,7 @@ async function child(): Promise<void> {
   const count = measured(accounts, dbKind === 'pg');
   const warm = warmup(accounts, dbKind === 'pg');
   // Engine, floor and (PostgreSQL) set-based floor each use fresh numbers in every run.
-  const targets = Math.ceil(runs * (dbKind === 'pg' ? 3 : 2) * (count + warm + 4 * accounts) * 1.1);
+  const targets = Math.ceil(runs * (dbKind === 'pg' ? 4 : 2) * (count + warm + 4 * accounts) * 1.1);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blast-floor-'));
   // On PostgreSQL this process's connections carry their own application_name, so the CPU of their
   // backends is told apart from other clients of a shared server.
@@ -211,17 +215,20 @@ async function child(): Promise<void> {
   const pool = db.$client as unknown as pg.Pool;
   const floor = isPostgres(db) ? await postgresFloor(pool) : sqliteFloor(db.$client);
   const setFloor = isPostgres(db) ? await postgresSetFloor(pool) : null;
+  const reportFloor = isPostgres(db) ? await postgresSetFloor(pool, { reports: true }) : null;
   if (isPostgres(db)) backends = await BackendCpu.open(PG_URL, appName);
-  const result: SizeResult = { db: dbKind === 'pg' ? 'PostgreSQL' : 'SQLite', accounts, engine: [], floor: [], setFloor: [] };
+  const result: SizeResult = { db: dbKind === 'pg' ? 'PostgreSQL' : 'SQLite', accounts, engine: [], floor: [], setFloor: [], reportFloor: [] };
   const fresh = () => rows.map((r) => ({ ...r, target: null }));
   for (let i = 0; i < runs; i++) {
     if (only !== 'floor') result.engine.push(await runEngine());
     if (only !== 'engine') result.floor.push(await runFloor(floor, fresh(), warm, count));
     if (only !== 'engine' && setFloor) result.setFloor.push(await runFloor(setFloor, fresh(), warm, count));
-    if (only) console.error(`run ${i + 1}: engine ${JSON.stringify(result.engine.at(-1))} floor ${JSON.stringify(result.floor.at(-1))} set-based floor ${JSON.stringify(result.setFloor.at(-1))}`);
+    if (only !== 'engine' && reportFloor) result.reportFloor!.push(await runFloor(reportFloor, fresh(), warm, count));
+    if (only) console.error(`run ${i + 1}: engine ${JSON.stringify(result.engine.at(-1))} floor ${JSON.stringify(result.floor.at(-1))} set-based floor ${JSON.stringify(result.setFloor.at(-1))} with reports ${JSON.stringify(result.reportFloor!.at(-1))}`);
   }
   await floor.close();
   await setFloor?.close();
+  await reportFloor?.close();
   await backends?.close();
   await engine.shutdown();
   watcher?.kill();
@@ -267,17 +274,21 @@ function parent(): void {
       const r = JSON.parse(line.slice(7)) as SizeResult;
       results.push(r);
       const show = (runs: Run[]) => runs.map((x) => `${Math.round(rate(x))}/s ${Math.round(perMessage(x))}+${Math.round((x.pgCpuUs ?? 0) / x.messages)} µs`).join(', ');
-      console.log(`${r.db}, ${accounts} accounts: engine ${show(r.engine)}; floor ${show(r.floor)}${r.setFloor.length ? `; set-based floor ${show(r.setFloor)}` : ''} (load ${load()})`);
+      console.log(
+        `${r.db}, ${accounts} accounts: engine ${show(r.engine)}; floor ${show(r.floor)}${r.setFloor.length ? `; set-based floor ${show(r.setFloor)}` : ''}${r.reportFloor?.length ? `; set-based floor with reports ${show(r.reportFloor)}` : ''} (load ${load()})`,
+      );
     }
   }
   console.log(`\nload average ${loadBefore} at the start, ${load()} at the end (${os.cpus().length} cores)`);
-  console.log('\n| accounts | db | engine msg/s | engine node CPU µs/msg | engine node + PG CPU µs/msg | msg/tick | per-message floor msg/s | set-based floor msg/s | set-based floor node + PG µs/msg | engine ÷ set-based floor (msg/s) | engine ÷ per-message floor (msg/s) |');
-  console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '\n| accounts | db | engine msg/s | engine node CPU µs/msg | engine node + PG CPU µs/msg | msg/tick | per-message floor msg/s | set-based floor msg/s | set-based floor node + PG µs/msg | engine ÷ set-based floor (msg/s) | set-based floor with reports msg/s | its node + PG µs/msg | engine ÷ it (msg/s) | engine ÷ per-message floor (msg/s) |',
+  );
+  console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     // Ratios pair each engine run with the floor runs right after it; the medians are over those pairs.
     const ratio = (floors: Run[]) => (floors.length ? median(r.engine.map((e, i) => rate(e) / rate(floors[i]!))).toFixed(2) : '–');
     console.log(
-      `| ${r.accounts} | ${r.db} | ${fmt(r.engine, rate)} | ${fmt(r.engine, perMessage)} | ${fmt(r.engine, totalPerMessage)} | ${median(r.engine.map((e) => e.messages / Math.max(1, e.ticks))).toFixed(1)} | ${fmt(r.floor, rate)} | ${fmt(r.setFloor, rate)} | ${fmt(r.setFloor, totalPerMessage)} | ${ratio(r.setFloor)} | ${ratio(r.floor)} |`,
+      `| ${r.accounts} | ${r.db} | ${fmt(r.engine, rate)} | ${fmt(r.engine, perMessage)} | ${fmt(r.engine, totalPerMessage)} | ${median(r.engine.map((e) => e.messages / Math.max(1, e.ticks))).toFixed(1)} | ${fmt(r.floor, rate)} | ${fmt(r.setFloor, rate)} | ${fmt(r.setFloor, totalPerMessage)} | ${ratio(r.setFloor)} | ${fmt(r.reportFloor ?? [], rate)} | ${fmt(r.reportFloor ?? [], totalPerMessage)} | ${ratio(r.reportFloor ?? [])} | ${ratio(r.floor)} |`,
     );
   }
   console.log('\n| accounts | PostgreSQL engine ÷ SQLite engine (msg/s) |');

@@ -10,6 +10,7 @@ import type { RawMember } from '../../server/src/engine/store';
 import { SQLITE_ENGINE_SQL } from '../../server/src/db/sqlite/engine';
 import { PG_ENGINE_SQL } from '../../server/src/db/pg/engine';
 import { TICK_BEGIN, tickStatements } from '../../server/src/db/pg/tick';
+import { READ_SHARE } from '../../server/src/gateway/simulator/simulator';
 import type { SendRules, TickWork } from '../../server/src/engine/store';
 
 const NOT_OPTED_OUT = 'NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.number = p.number)';
@@ -200,8 +201,32 @@ export async function postgresFloor(pool: pg.Pool): Promise<FloorDb> {
  * transaction per tick recording one message of every account and claiming each its next target, with
  * the same rules (fee by level, referral) and nothing sent: the fewest statements those rows take.
  */
-export async function postgresSetFloor(pool: pg.Pool): Promise<FloorDb> {
+/**
+ * The set-based floor. With `reports`, each send is an accepted one (a message id, 'sent') and the floor
+ * also writes what the simulator's delivery reports write, the fewest ways it can: every tick's
+ * transaction moves the previous tick's rows to 'delivered' and READ_SHARE of the rows of the tick
+ * before that to 'read', in one UPDATE (the engine gets these reports after each send commits, so they
+ * cannot be written with the send itself). The rows written are then those of the engine's run: the log
+ * rows with their delivery status and time, the counters, and the day figures the triggers keep.
+ */
+export async function postgresSetFloor(pool: pg.Pool, options: { reports?: boolean } = {}): Promise<FloorDb> {
   const c = await pool.connect();
+  let sent = 0;
+  // Message ids of the last two ticks, newest first.
+  let previous: string[] = [];
+  let older: string[] = [];
+  const applyReports = async (now: number) => {
+    const ids = [...previous, ...older.filter((_, i) => i % 5 < READ_SHARE * 5)];
+    const statuses = [...previous.map(() => 'delivered'), ...older.filter((_, i) => i % 5 < READ_SHARE * 5).map(() => 'read')];
+    if (!ids.length) return;
+    const moved = await c.query(
+      `UPDATE message_logs m SET delivery_status = v.status, status_at = $3
+       FROM unnest($1::text[], $2::text[]) AS v(mid, status)
+       WHERE m.wa_message_id = v.mid AND (m.delivery_status = 'sent' OR (v.status = 'read' AND m.delivery_status = 'delivered'))`,
+      [ids, statuses, now],
+    );
+    if (moved.rowCount !== ids.length) throw new Error(`the floor's reports moved ${moved.rowCount} of ${ids.length} rows`);
+  };
   const rulesOf = (snap: RuleSnapshot): SendRules => ({
     fee: (member) => feeOn(snap, member),
     referral: (income) => referralAmount(income, snap.settings.referral_percent),
@@ -225,16 +250,21 @@ export async function postgresSetFloor(pool: pg.Pool): Promise<FloorDb> {
     rules: base.rules,
     async tick(now, cutoff, snap, accounts, template) {
       const sending = accounts.filter((a) => a.target);
-      const done = await run(
-        {
-          now,
-          cutoff,
-          records: sending.map((a) => ({ accountId: a.id, userId: a.userId, target: a.target!, templateId: template, success: true, errorCode: null, claimNext: true })),
-          releases: [],
-          claims: [],
-        },
-        snap,
-      );
+      const ids = options.reports ? sending.map(() => `floor-${process.pid}-${++sent}`) : [];
+      const work = {
+        now,
+        cutoff,
+        records: sending.map((a, i) => ({ accountId: a.id, userId: a.userId, target: a.target!, templateId: template, success: true, errorCode: null, claimNext: true, messageId: ids[i] ?? null })),
+        releases: [],
+        claims: [],
+      };
+      const done = options.reports
+        ? await inTransaction(async () => {
+            await applyReports(now);
+            return tickStatements(c, { ...work, window: { codes: [], match: false }, rules: rulesOf(snap) });
+          })
+        : await run(work, snap);
+      if (options.reports) [older, previous] = [previous, ids];
       sending.forEach((a, i) => (a.target = done.records[i]!.next));
       return sending.length;
     },

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { moneyTransaction, transaction, type Db } from '../db/client';
 import { one } from '../db/raw';
+import { isPostgres } from '../db/postgres';
 import { messageLogs, phoneNumbers, users, whatsapps } from '../db/schema';
 import { feeFor } from '../money/levels';
 import { creditReferral } from '../money/referral';
@@ -200,6 +201,9 @@ export async function applyReports(db: Db, reports: readonly DeliveryReport[]): 
   const results = new Map<string, ReportResult>();
   if (!latest.size) return results;
   return transaction(db, async (tx) => {
+    // Reports never move money: on PostgreSQL their commit does not wait for the disk, as the tick's does not
+    // (db/pg/tick.ts TICK_BEGIN) and as SQLite's does not (WAL, synchronous = NORMAL).
+    if (isPostgres(tx)) await tx.execute(sql`SET LOCAL synchronous_commit = off`);
     const rows = await tx
       .select({ id: messageLogs.id, waMessageId: messageLogs.waMessageId, whatsappId: messageLogs.whatsappId, userId: messageLogs.userId, deviceId: whatsapps.deviceId, cloud: whatsapps.cloudPhoneNumberId })
       .from(messageLogs)
