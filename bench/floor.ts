@@ -200,12 +200,16 @@ async function child(): Promise<void> {
     await Promise.all((await raw()).map((a) => engine.start(a)));
     await reach(base + warm);
     await profiling.start('engine');
+    const eld = (await import('node:perf_hooks')).monitorEventLoopDelay({ resolution: 1 });
+    eld.enable();
     await backends?.mark();
     const from = { n: committed, cpu: process.cpuUsage(), t: performance.now(), ticks: engine.ticker.ticks };
     await reach(from.n + count);
     const cpu = process.cpuUsage(from.cpu);
     const wallMs = performance.now() - from.t;
     const pgCpuUs = (await backends?.used()) ?? null;
+    eld.disable();
+    console.error(`ELD p50 ${(eld.percentile(50) / 1e6).toFixed(1)} p99 ${(eld.percentile(99) / 1e6).toFixed(1)} max ${(eld.max / 1e6).toFixed(1)} ms`);
     await profiling.stop();
     const run = { messages: committed - from.n, wallMs, cpuUs: cpu.user + cpu.system, pgCpuUs, ticks: engine.ticker.ticks - from.ticks };
     await Promise.all((await raw()).map((a) => engine.stop(a)));

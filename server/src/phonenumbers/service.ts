@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { transaction, type Db } from '../db/client';
-import { phoneNumbers } from '../db/schema';
+import { optOuts, phoneNumbers } from '../db/schema';
 import { changes, one } from '../db/raw';
 import { normalizePhone, type LineType, type PhoneResult } from '../../../common/phone';
 import { readStoredNumber } from './renormalize';
@@ -10,7 +10,7 @@ import { HttpError } from '../lib/errors';
 import { paged, pageWindow } from '../lib/paging';
 import { streamRows } from '../lib/csv';
 import { phoneSearchText } from '../../../common/phone';
-import { optOutReason, optOutReasons } from './optout';
+import { optOutReason } from './optout';
 import { rememberRemoved, takeRemoved } from './removed';
 import { pageIds, phoneNumberTotal } from './search';
 import { phoneListFigures } from './counters';
@@ -20,24 +20,30 @@ import { defaultCountry } from '../settings/service';
 import { rowView, type PhoneNumberRow, type PhoneNumberView } from './view';
 import type { PhoneNumberSaveInput, PhoneNumberUpdateInput } from './schema';
 
+/** The rows of `ids` in that order, each with its opt-out reason (one statement). */
 async function rowsByIds(db: Db, ids: number[]): Promise<PhoneNumberView[]> {
   if (!ids.length) return [];
-  const rows = await db.select().from(phoneNumbers).where(inArray(phoneNumbers.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const reasons = await optOutReasons(
-    db,
-    rows.map((r) => r.number),
-  );
+  const rows = await db
+    .select({ row: phoneNumbers, reason: optOuts.reason })
+    .from(phoneNumbers)
+    .leftJoin(optOuts, eq(optOuts.number, phoneNumbers.number))
+    .where(inArray(phoneNumbers.id, ids));
+  const byId = new Map(rows.map((r) => [r.row.id, r]));
   return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [rowView(row, reasons.get(row.number) ?? null)] : [];
+    const found = byId.get(id);
+    return found ? [rowView(found.row, found.reason ?? null)] : [];
   });
+}
+
+/** The search text of a list call; the default country is read only when there is a search. */
+async function searchText(db: Db, search: string): Promise<string> {
+  return search.trim() ? phoneSearchText(search, await defaultCountry(db)) : '';
 }
 
 /** One page of the list (10 rows), optionally searched by a number fragment or a name. */
 export async function phoneNumbersPerPage(ctx: AppContext, page: number, search: string, lineType: LineTypeFilter | '' = '', sendState: SendStateFilter | '' = '') {
   const { limit, offset } = pageWindow(page);
-  const text = phoneSearchText(search, await defaultCountry(ctx.db));
+  const text = await searchText(ctx.db, search);
   const { ids, total, capped } = sendState
     ? await pageIdsOfSendState(ctx.db, sendState, lineType, text, offset, limit, ctx.log)
     : lineType
@@ -50,7 +56,7 @@ export async function phoneNumbersPerPage(ctx: AppContext, page: number, search:
 /** The list without paging, for pickers: at most LIST_LIMIT rows (the export has them all). */
 export const LIST_LIMIT = 1000;
 export async function phoneNumberList(ctx: AppContext, search: string) {
-  const { ids, total } = await pageIds(ctx.db, phoneSearchText(search, await defaultCountry(ctx.db)), 0, LIST_LIMIT, ctx.log);
+  const { ids, total } = await pageIds(ctx.db, await searchText(ctx.db, search), 0, LIST_LIMIT, ctx.log);
   return { list: await rowsByIds(ctx.db, ids), total, truncated: total > ids.length };
 }
 

@@ -33,20 +33,26 @@ export async function foldNewRows(_db: Db): Promise<void> {}
 
 export function scheduleFolding(_db: Db): void {}
 
-/** Ids of one page of the whole list in id order, with the exact total: a block seek, then a short scan. */
+/**
+ * Ids of one page of the whole list in id order, with the exact total: a block seek, then a short scan,
+ * in one statement (one snapshot, one round trip).
+ */
 export async function listPageIds(db: Db, offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
-  const { total } = await phoneListFigures(db);
-  if (offset >= total) return { ids: [], total };
-  // The last block whose rows before it are <= offset; window sums over the small blocks table.
-  const block = await rawGet<{ block: number; before: string }>(
+  // The last block whose rows before it are <= offset (window sums over the small blocks table); the
+  // page starts at that block's first id, `offset - before` rows in.
+  const row = await rawGet<{ total: string | null; ids: number[] | null }>(
     db,
-    sql`SELECT block, before FROM (SELECT block, coalesce(sum(n) OVER (ORDER BY block ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
-         FROM phone_id_blocks WHERE n > 0) b WHERE before <= ${offset} ORDER BY block DESC LIMIT 1`,
+    sql`WITH f AS (SELECT coalesce(sum(total), 0) AS total FROM phone_list_state),
+         b AS (SELECT block, before FROM (SELECT block, coalesce(sum(n) OVER (ORDER BY block ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
+               FROM phone_id_blocks WHERE n > 0) s WHERE before <= ${offset}::bigint ORDER BY block DESC LIMIT 1)
+       SELECT f.total,
+         CASE WHEN ${offset}::bigint >= f.total THEN '{}'::int[] ELSE ARRAY(
+           SELECT id FROM phone_numbers
+           WHERE id >= coalesce((SELECT block FROM b), 0)::bigint * ${2 ** BLOCK_BITS}::bigint
+           ORDER BY id LIMIT ${limit}::bigint OFFSET ${offset}::bigint - coalesce((SELECT before FROM b), 0)::bigint) END AS ids
+       FROM f`,
   );
-  const fromId = block ? block.block * 2 ** BLOCK_BITS : 0;
-  const skip = block ? offset - Number(block.before) : offset;
-  const rows = await rawAll<{ id: number }>(db, sql`SELECT id FROM phone_numbers WHERE id >= ${fromId} ORDER BY id LIMIT ${limit} OFFSET ${skip}`);
-  return { ids: rows.map((r) => r.id), total };
+  return { ids: (row?.ids ?? []).map(Number), total: Number(row?.total ?? 0) };
 }
 
 /** Ids of one page of the numbers of one line type, with their exact total: the type's block sums, then a short seek on (line_type, id). */
